@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// No package dependencies: the toolchain (Foundation, Dispatch, Glibc, Swift Testing) is all there is.
+// Dependencies run one way: Dashboard → {HTTPServer, HabitsAPI, TemplateKit};
+// HabitsSimulator → {HTTPServer, HabitsAPI}; HabitsAPI → HTTPServer (its socket client reuses the parser).
+
+var targets: [Target] = [
+    .target(name: "HTTPServer"),
+    .target(name: "HabitsAPI", dependencies: ["HTTPServer"]),
+    .target(name: "HabitsSimulator", dependencies: ["HTTPServer", "HabitsAPI"]),
+    .target(name: "TemplateKit"),
+    .target(name: "Dashboard", dependencies: ["HTTPServer", "HabitsAPI", "TemplateKit"]),
+    .executableTarget(name: "habits-dashboard", dependencies: ["Dashboard", "HabitsSimulator", "HTTPServer"]),
+    .executableTarget(name: "habits-api", dependencies: ["HabitsSimulator", "HTTPServer"]),
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+    .testTarget(
+        name: "HabitsAPITests", dependencies: ["HabitsAPI", "HabitsSimulator"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "HabitsSimulatorTests", dependencies: ["HabitsSimulator", "HabitsAPI", "HTTPServer"]),
+    .testTarget(name: "TemplateKitTests", dependencies: ["TemplateKit"]),
+    .testTarget(
+        name: "DashboardTests",
+        dependencies: ["Dashboard", "HabitsSimulator", "HabitsAPI", "HTTPServer", "TemplateKit"]),
+]
+
+// The parser fuzz target is opt-in (HABITS_FUZZ=1) so normal builds never need libFuzzer. See docs/FUZZING.md.
+if Context.environment["HABITS_FUZZ"] == "1" {
+    targets.append(
+        .executableTarget(
+            name: "RequestParserFuzz",
+            path: "Fuzz/RequestParserFuzz",
+            swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])]
+        )
+    )
+}
+
+let package = Package(
+    name: "habits-dashboard",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "habits-dashboard", targets: ["habits-dashboard"]),
+        .executable(name: "habits-api", targets: ["habits-api"]),
+    ],
+    targets: targets,
+    swiftLanguageModes: [.v6]
+)

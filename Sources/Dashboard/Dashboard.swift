@@ -1,0 +1,2 @@
+/// The dashboard app. Filled in by the dashboard issue.
+public enum DashboardModule {}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// A tiny structured logger: constant messages, data in dot-keyed metadata, one line per event.
+///
+/// It reaches code through `RequestContext` or a parameter, never a global. Tests use `Logger.capturing`.
+public struct Logger: Sendable {
+    /// Severity, lowest first.
+    public enum Level: Int, Sendable, Comparable, CustomStringConvertible {
+        case debug, info, notice, warning, error
+        public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
+        public var description: String {
+            switch self {
+            case .debug: "debug"
+            case .info: "info"
+            case .notice: "notice"
+            case .warning: "warning"
+            case .error: "error"
+            }
+        }
+    }
+
+    /// Where formatted lines go.
+    public typealias Sink = @Sendable (String) -> Void
+
+    /// The logger's label, printed first on every line.
+    public var label: String
+    /// The lowest level that is written.
+    public var level: Level
+    /// Metadata added to every line.
+    public var metadata: [String: String]
+    let sink: Sink
+
+    /// Creates a logger writing lines to `sink` (stderr by default).
+    public init(label: String, level: Level = .info, metadata: [String: String] = [:], sink: Sink? = nil) {
+        self.label = label
+        self.level = level
+        self.metadata = metadata
+        self.sink = sink ?? Logger.standardError
+    }
+
+    /// Writes one line if `level` is enabled.
+    public func log(_ level: Level, _ message: @autoclosure () -> String, _ metadata: [String: String] = [:]) {
+        guard level >= self.level else { return }
+        let merged = self.metadata.merging(metadata) { _, new in new }
+        var line = "\(Self.timestamp()) \(level) \(label): \(message())"
+        for key in merged.keys.sorted() {
+            line += " \(key)=\(Self.quoteIfNeeded(merged[key]!))"
+        }
+        sink(line)
+    }
+
+    /// Logs at debug level.
+    public func debug(_ message: @autoclosure () -> String, _ metadata: [String: String] = [:]) {
+        log(.debug, message(), metadata)
+    }
+    /// Logs at info level.
+    public func info(_ message: @autoclosure () -> String, _ metadata: [String: String] = [:]) {
+        log(.info, message(), metadata)
+    }
+    /// Logs at notice level.
+    public func notice(_ message: @autoclosure () -> String, _ metadata: [String: String] = [:]) {
+        log(.notice, message(), metadata)
+    }
+    /// Logs at warning level.
+    public func warning(_ message: @autoclosure () -> String, _ metadata: [String: String] = [:]) {
+        log(.warning, message(), metadata)
+    }
+    /// Logs at error level.
+    public func error(_ message: @autoclosure () -> String, _ metadata: [String: String] = [:]) {
+        log(.error, message(), metadata)
+    }
+
+    /// A copy with extra metadata on every line.
+    public func with(_ metadata: [String: String]) -> Logger {
+        var copy = self
+        copy.metadata.merge(metadata) { _, new in new }
+        return copy
+    }
+
+    /// A logger that drops everything.
+    public static let silent = Logger(label: "silent", level: .error, sink: { _ in })
+
+    /// A logger whose lines are kept in memory, for tests.
+    public static func capturing(label: String = "test", level: Level = .debug) -> (Logger, LogCapture) {
+        let capture = LogCapture()
+        return (Logger(label: label, level: level, sink: { capture.append($0) }), capture)
+    }
+
+    static let standardError: Sink = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    static func timestamp() -> String {
+        Date().formatted(.iso8601)
+    }
+
+    static func quoteIfNeeded(_ value: String) -> String {
+        guard value.isEmpty || value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" || $0.isNewline }) else {
+            return value
+        }
+        let escaped = value.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n")
+            .replacingOccurrences(of: "\r", with: "\\r")
+        return "\"\(escaped)\""
+    }
+}
+
+/// Lines a capturing logger has written. Invariant: `lines` is only touched under `lock`.
+public final class LogCapture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String] = []
+
+    /// Every line so far.
+    public var lines: [String] { lock.withLock { storage } }
+
+    func append(_ line: String) { lock.withLock { storage.append(line) } }
+}

@@ -1,0 +1,72 @@
+/// An ordered list of header fields with case-insensitive lookup, as in NIO's `HTTPHeaders`.
+///
+/// Kept as pairs (not a dictionary) so repeated fields such as `Set-Cookie` survive and the parser
+/// can see a duplicated `Content-Length` (RFC 9112 §6.3).
+public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    /// The fields in the order they were added.
+    public private(set) var fields: [(name: String, value: String)]
+
+    /// Creates headers from name/value pairs, keeping their order.
+    public init(_ fields: [(String, String)] = []) {
+        self.fields = fields.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// Creates headers from a literal; order is the literal's order.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+
+    /// The number of fields.
+    public var count: Int { fields.count }
+
+    /// The first value of `name` (case-insensitive), or nil.
+    public subscript(name: String) -> String? {
+        fields.first { Self.equal($0.name, name) }?.value
+    }
+
+    /// Every value of `name` (case-insensitive), in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { Self.equal($0.name, name) }.map(\.value)
+    }
+
+    /// Whether any field is called `name`.
+    public func contains(_ name: String) -> Bool {
+        fields.contains { Self.equal($0.name, name) }
+    }
+
+    /// Appends a field, keeping any existing ones of the same name (use for `Set-Cookie`).
+    public mutating func add(name: String, value: String) {
+        fields.append((name: name, value: value))
+    }
+
+    /// Replaces every field called `name` with one field holding `value`.
+    public mutating func replaceOrAdd(name: String, value: String) {
+        remove(name: name)
+        add(name: name, value: value)
+    }
+
+    /// Removes every field called `name`.
+    public mutating func remove(name: String) {
+        fields.removeAll { Self.equal($0.name, name) }
+    }
+
+    /// Iterates over the fields in order.
+    public func makeIterator() -> some IteratorProtocol<(name: String, value: String)> {
+        fields.makeIterator()
+    }
+
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields.count == rhs.fields.count
+            && zip(lhs.fields, rhs.fields).allSatisfy { Self.equal($0.name, $1.name) && $0.value == $1.value }
+    }
+
+    /// ASCII case-insensitive comparison; header names are tokens, so ASCII is all there is.
+    static func equal(_ a: String, _ b: String) -> Bool {
+        let a = a.utf8
+        let b = b.utf8
+        guard a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A)
+        }
+    }
+}

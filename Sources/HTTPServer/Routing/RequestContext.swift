@@ -1,0 +1,43 @@
+/// Per-request facts the server and router fill in, passed beside the request
+/// (Hummingbird's `respond(to:context:)`).
+public struct RequestContext: Sendable {
+    /// A short id unique within this process, also written in the access log.
+    public var requestID: String
+    /// The logger, with `request.id` already in its metadata.
+    public var logger: Logger
+    /// Path parameters captured by the router, already percent-decoded once.
+    public var parameters: Parameters
+    /// The peer address, when known (e.g. `127.0.0.1:51234`).
+    public var remoteAddress: String?
+
+    /// Creates a context.
+    public init(requestID: String, logger: Logger, parameters: Parameters = Parameters(), remoteAddress: String? = nil)
+    {
+        self.requestID = requestID
+        self.logger = logger
+        self.parameters = parameters
+        self.remoteAddress = remoteAddress
+    }
+}
+
+/// Path parameters captured by the router (`/habits/:name` → `name`).
+public struct Parameters: Sendable, Equatable {
+    private var storage: [String: String]
+
+    /// Creates parameters.
+    public init(_ storage: [String: String] = [:]) { self.storage = storage }
+
+    /// The decoded value of `name`, or nil.
+    public subscript(name: String) -> String? {
+        get { storage[name] }
+        set { storage[name] = newValue }
+    }
+
+    /// The value of `name` converted to `T`; throws a 400 `HTTPError` if missing or not convertible.
+    public func require<T: LosslessStringConvertible>(_ name: String, as type: T.Type = String.self) throws -> T {
+        guard let raw = storage[name], let value = T(raw) else {
+            throw HTTPError(.badRequest, "Bad path parameter '\(name)'.")
+        }
+        return value
+    }
+}

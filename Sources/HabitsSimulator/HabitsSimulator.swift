@@ -1,0 +1,2 @@
+/// The embedded Habits API. Filled in by the simulator issue.
+public enum HabitsSimulatorModule {}

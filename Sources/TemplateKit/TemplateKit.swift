@@ -1,0 +1,2 @@
+/// The template engine. Filled in by the dashboard issue.
+public enum TemplateKitModule {}

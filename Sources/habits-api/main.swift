@@ -1,0 +1,1 @@
+print("habits-api: not built yet")

@@ -1,0 +1,1 @@
+print("habits-dashboard: not built yet")
