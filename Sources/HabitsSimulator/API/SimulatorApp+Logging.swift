@@ -9,7 +9,8 @@ extension SimulatorApp {
     /// JSON, missing field or bad timestamp, 404 unknown user or habit.
     func logHabit(_ request: Request) throws -> Response {
         guard request.body.count <= Self.maxLogBodyBytes else {
-            throw HTTPError(.payloadTooLarge, "Body too large: a logged habit is at most \(Self.maxLogBodyBytes) bytes.")
+            throw HTTPError(
+                .payloadTooLarge, "Body too large: a logged habit is at most \(Self.maxLogBodyBytes) bytes.")
         }
         guard Self.isJSON(request.headers["Content-Type"]) else {
             throw HTTPError(.unsupportedMediaType, "Send the logged habit as application/json.")
