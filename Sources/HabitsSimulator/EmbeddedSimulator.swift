@@ -43,14 +43,8 @@ public func startEmbeddedSimulator(
     host: String = "127.0.0.1", port: Int = 8080, speed: Double = 1, seed: UInt64? = nil,
     dataDirectory: URL? = nil, runSimulation: Bool = true, logger: Logger
 ) throws -> EmbeddedSimulator {
-    let dataSet =
-        try dataDirectory.map { directory throws(DataSetError) in try DataSetLoader.load(directory: directory) }
-        ?? DataSet.builtIn()
-    let simulator = Simulator(dataSet: dataSet, seed: seed, speed: speed, logger: logger)
-    let server = Server(
-        configuration: ServerConfiguration(host: host, port: port),
-        responder: SimulatorApp(simulator: simulator).router,
-        logger: logger)
+    let (server, simulator) = try makeSimulatorServer(
+        host: host, port: port, speed: speed, seed: seed, dataDirectory: dataDirectory, logger: logger)
     try server.start()
     if runSimulation { simulator.start() }
     let embedded = EmbeddedSimulator(server: server, simulator: simulator, host: host)
@@ -62,4 +56,33 @@ public func startEmbeddedSimulator(
             "simulator.state": runSimulation ? "running" : "stopped",
         ])
     return embedded
+}
+
+/// `startEmbeddedSimulator` with the `habits-api` command line's options.
+public func startEmbeddedSimulator(options: SimulatorOptions, logger: Logger) throws -> EmbeddedSimulator {
+    try startEmbeddedSimulator(
+        port: options.port, speed: options.speed, seed: options.seed,
+        dataDirectory: options.dataDirectory.map { URL(fileURLWithPath: $0) },
+        runSimulation: options.simulationEnabled, logger: logger)
+}
+
+/// The server and simulator for `options`, neither started: call `server.start()` and `simulator.start()`.
+public func makeSimulatorServer(options: SimulatorOptions, logger: Logger) throws -> (Server, Simulator) {
+    try makeSimulatorServer(
+        host: "127.0.0.1", port: options.port, speed: options.speed, seed: options.seed,
+        dataDirectory: options.dataDirectory.map { URL(fileURLWithPath: $0) }, logger: logger)
+}
+
+/// Loads the data and wires a simulator to a server; nothing is bound or ticking yet.
+func makeSimulatorServer(
+    host: String, port: Int, speed: Double, seed: UInt64?, dataDirectory: URL?, logger: Logger
+) throws -> (Server, Simulator) {
+    let dataSet =
+        try dataDirectory.map { directory throws(DataSetError) in try DataSetLoader.load(directory: directory) }
+        ?? DataSet.builtIn()
+    let simulator = Simulator(dataSet: dataSet, seed: seed, speed: speed, logger: logger)
+    let server = Server(
+        configuration: ServerConfiguration(host: host, port: port),
+        responder: SimulatorApp(simulator: simulator).router, logger: logger)
+    return (server, simulator)
 }
