@@ -33,6 +33,19 @@ import Testing
         #expect(String(decoding: output, as: UTF8.self) == "[&lt;x&gt;]")
     }
 
+    @Test func layoutContentIsVisibleInSectionsAndPartialsUnlessShadowed() throws {
+        let library = try TemplateLibrary(
+            sources: [
+                "layout": "{{# on }}<{{{ content }}}>{{/ on }}{{# items }}({{{ content }}}){{/ items }}{{> p }}",
+                "p": "{{# content }}[{{ content }}]{{/ content }}",
+                "page": "<b>",
+            ],
+            strict: true)
+        let value: TemplateValue = ["on": true, "items": [["content": .trustedHTML("item")]], "content": "page's own"]
+        let output = try library.render("page", value, layout: "layout")
+        #expect(String(decoding: output, as: UTF8.self) == "<<b>>(item)[&lt;b&gt;]")
+    }
+
     private struct HomePage: TemplateRenderable {
         static let templateName = "home"
         var greeting: String
