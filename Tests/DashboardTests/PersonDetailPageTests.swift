@@ -32,8 +32,6 @@ import Testing
         #expect(page.isFollowed)
         #expect(page.leading.map(\.name) == ["Meditation", "Swim", "Yoga"])
         #expect(page.leading.map(\.count) == [7, 2, 5])
-        #expect(page.leading.map(\.percent) == [100, 29, 71])
-        #expect(page.categories.flatMap(\.habits).map(\.percent) == [14, 14])
         #expect(page.categories.map(\.title) == ["Eating", "Exercise"])
         #expect(page.categories.map { $0.habits.map(\.name) } == [["Eat fruit"], ["Run"]])
         #expect(page.categories[1].color == ColorStyle(TestData.exercise.color))

@@ -65,11 +65,6 @@ import Testing
         #expect(ColorStyle.favorite == ColorStyle(background: "#e6cf00", text: "#000000"))
     }
 
-    @Test func namesTheColourClassOfColorsCSS() {
-        #expect(ColorStyle.favorite.className == "c-e6cf00-000000")
-        #expect(ColorStyle.favorite.cssRule == ".c-e6cf00-000000{background-color:#e6cf00;color:#000000}")
-    }
-
     private static func parse(_ hex: String) -> RGBColor? {
         guard hex.count == 7, let value = Int(hex.dropFirst(), radix: 16) else { return nil }
         return RGBColor(red: value >> 16, green: (value >> 8) & 0xFF, blue: value & 0xFF)

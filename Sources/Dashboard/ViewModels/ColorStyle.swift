@@ -28,15 +28,6 @@ public struct ColorStyle: Equatable, Sendable {
         }
     }
 
-    /// The class `/colors.css` defines for this style (docs/DESIGN.md): `c-<background>-<text>`, e.g.
-    /// `c-e6cf00-000000`. Only hex digits, so it is always a safe class name.
-    public var className: String {
-        "c-" + background.filter { $0 != "#" } + "-" + text.filter { $0 != "#" }
-    }
-
-    /// The rule for `className`: `.c-e6cf00-000000{background-color:#e6cf00;color:#000000}`.
-    public var cssRule: String { ".\(className){background-color:\(background);color:\(text)}" }
-
     /// Favourites are yellow: HSB (0.15, 1, 0.9) as in the app (SPEC §5).
     public static let favorite = ColorStyle(Color(hue: 0.15, saturation: 1, brightness: 0.9))
 

@@ -12,16 +12,13 @@ public struct HabitCountRow: Equatable, Sendable {
     public var categoryColor: ColorStyle
     /// How many times the person logged it.
     public var count: Int
-    /// `count` as a whole percentage of the person's highest count, 0…100, for a bar.
-    public var percent: Int
 
-    /// Creates a row from a habit count; `maximum` is the person's highest count (the bar's 100%).
-    public init(_ habitCount: HabitCount, maximum: Int) {
+    /// Creates a row from a habit count.
+    public init(_ habitCount: HabitCount) {
         name = habitCount.habit.name
         path = Links.habit(habitCount.habit.name)
         categoryName = habitCount.habit.category.name
         categoryColor = ColorStyle(habitCount.habit.category.color)
         count = habitCount.count
-        percent = maximum > 0 ? Int((Double(habitCount.count) * 100 / Double(maximum)).rounded()) : 0
     }
 }

@@ -68,9 +68,8 @@ public struct PersonDetailPage: Equatable, Sendable {
                 leadingCounts[habitCount.habit.name] = counts[habitCount.habit.name] ?? habitCount
             }
         }
-        let maximum = (Array(counts.values) + Array(leadingCounts.values)).map(\.count).max() ?? 0
         self.leading = leadingCounts.values.sorted { NameOrder.precedes($0.habit.name, $1.habit.name) }
-            .map { HabitCountRow($0, maximum: maximum) }
+            .map(HabitCountRow.init)
         var byCategory: [String: [HabitCount]] = [:]
         for habitCount in counts.values where leadingCounts[habitCount.habit.name] == nil {
             byCategory[habitCount.habit.category.name, default: []].append(habitCount)
@@ -79,7 +78,7 @@ public struct PersonDetailPage: Equatable, Sendable {
             let members = (byCategory[name] ?? []).sorted { NameOrder.precedes($0.habit.name, $1.habit.name) }
             return Section(
                 title: name, color: ColorStyle(members[0].habit.category.color),
-                habits: members.map { HabitCountRow($0, maximum: maximum) })
+                habits: members.map(HabitCountRow.init))
         }
     }
 }
