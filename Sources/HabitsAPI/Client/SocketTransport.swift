@@ -25,10 +25,12 @@ public final class SocketTransport: HTTPTransport {
     private let queue = DispatchQueue(label: "HabitsAPI.SocketTransport", qos: .userInitiated, attributes: .concurrent)
     private let idle = Mutex<[(socket: Socket, since: UInt64)]>([])
     private let opened = Atomic<Int>(0)
+    private let limiter: AsyncLimiter
 
     /// Creates a transport for `configuration`.
     public init(configuration: UpstreamConfiguration) {
         self.configuration = configuration
+        limiter = AsyncLimiter(limit: configuration.maxConcurrentCalls)
     }
 
     deinit {
@@ -41,9 +43,11 @@ public final class SocketTransport: HTTPTransport {
     public var connectionsOpened: Int { opened.load(ordering: .relaxed) }
 
     public func send(_ request: HTTPClientRequest) async throws(HabitsAPIError) -> HTTPClientResponse {
-        let result: Result<HTTPClientResponse, HabitsAPIError> = await withCheckedContinuation { continuation in
-            queue.async {
-                continuation.resume(returning: self.perform(request))
+        let result: Result<HTTPClientResponse, HabitsAPIError> = await limiter.withPlace {
+            await withCheckedContinuation { continuation in
+                queue.async {
+                    continuation.resume(returning: self.perform(request))
+                }
             }
         }
         return try result.get()
