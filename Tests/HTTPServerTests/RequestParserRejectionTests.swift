@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test(arguments: [
-        "http://h/", "h/x", "*", "%2F", "?x", "/a\u{7F}", "/caf\u{E9}", "/a\u{1}b", "/a\tb",
+        "http://h/", "h/x", "*", "%2F", "?x", "/a\u{7F}", "/caf\u{E9}", "/a\u{1}b", "/a\tb", "/a#frag",
     ])
     func refusesATargetThatIsNotOriginForm(target: String) {
         ParserDriver.expectRejection("GET \(target) HTTP/1.1\r\nHost: h\r\n\r\n", .invalidTarget)

@@ -125,6 +125,20 @@ import Testing
         #expect(parser.phase == .head)
     }
 
+    /// Browsers send these unescaped (WHATWG URL); the router, not the parser, judges the path.
+    @Test func acceptsVisibleASCIIInTheTarget() {
+        let target = "/a|b^c[d]{e}`f'g!$&()*+,;=:@~-._%20?q=/?x"
+        #expect(ParserDriver.parse("GET \(target) HTTP/1.1\r\nHost: h\r\n\r\n").requests.map(\.head.target) == [target])
+    }
+
+    @Test func acceptsLimitsAsLargeAsIntMax() {
+        let limits = RequestParser.Limits(
+            requestLineBytes: .max, headerLineBytes: .max, headBytes: .max, headerCount: .max, bodyBytes: .max,
+            chunkLineBytes: .max, trailerBytes: .max)
+        let text = "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r\n0\r\nT: 1\r\n\r\n"
+        #expect(ParserDriver.parse(text, limits: limits).requests.map(\.body) == [[UInt8(ascii: "x")]])
+    }
+
     @Test func acceptsBytesStraightFromARawReadBuffer() throws {
         var parser = RequestParser()
         let bytes = Array("GET /raw HTTP/1.1\r\nHost: h\r\n\r\n".utf8)

@@ -37,10 +37,11 @@ enum HTTPBytes {
         (byte >= 0x20 && byte != 0x7F) || byte == tab
     }
 
-    /// Bytes allowed in a request-target: visible ASCII. Stricter grammar (RFC 3986) is left to the router,
-    /// because browsers send `|`, `^`, `[`, `]`, `{`, `}` unescaped (WHATWG URL percent-encode sets).
+    /// Bytes allowed in a request-target: visible ASCII but "#" (a fragment is never sent, RFC 9112 §3.2).
+    /// Stricter grammar (RFC 3986) is left to the router, because browsers send `|`, `^`, `[`, `]`, `{`, `}`
+    /// unescaped (WHATWG URL percent-encode sets).
     @inline(__always) static func isTarget(_ byte: UInt8) -> Bool {
-        byte > 0x20 && byte < 0x7F
+        byte > 0x20 && byte < 0x7F && byte != 0x23
     }
 
     /// SP or HTAB: optional whitespace (OWS, BWS).

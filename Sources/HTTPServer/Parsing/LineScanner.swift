@@ -20,7 +20,9 @@ enum LineScanner {
     /// Scans `bytes` for the end of the line starting at `lineStart`, resuming at `from` (bytes between them
     /// were already scanned and hold no CR or LF).
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, from: Int, maxLength: Int) -> Outcome {
-        let lastAllowed = lineStart + maxLength  // the furthest index the line's CR may sit at
+        // The furthest index the line's CR may sit at (saturated: limits may be configured as Int.max).
+        let (sum, overflow) = lineStart.addingReportingOverflow(maxLength)
+        let lastAllowed = overflow || sum == Int.max ? Int.max - 1 : sum
         let stop = min(bytes.count, lastAllowed + 1)
         var index = from
         while true {
