@@ -1,1 +1,9 @@
-print("habits-api: not built yet")
+import Foundation
+import HTTPServer
+import HabitsSimulator
+
+// Kept tiny on purpose: main.swift is main-actor code (TOOLS.md), so all Dispatch work lives in libraries.
+let options = CommandLineTool.options(program: "habits-api", usage: SimulatorOptions.usage) {
+    () throws(CommandLineError) in try SimulatorOptions.parse(Array(CommandLine.arguments.dropFirst()))
+}
+exit(await SimulatorCommand.run(options, logger: Logger(label: "habits-api")))
