@@ -129,7 +129,9 @@ public struct RequestParser: Sendable {
     /// between keep-alive requests), otherwise once the dead prefix is large and at least half the buffer.
     private mutating func compactIfWorthIt() {
         if readIndex == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
+            // Keep an ordinary buffer for the next request, but give back what a 64 KiB body made it grow to:
+            // an idle keep-alive connection should not pin that memory.
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 16384)
         } else if readIndex >= 16384 && readIndex * 2 >= buffer.count {
             buffer.removeSubrange(0..<readIndex)
         } else {
