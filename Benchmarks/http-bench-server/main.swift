@@ -3,7 +3,7 @@ import HTTPServer
 
 // The benchmark target: our real stack (Server + Router + Connection) serving a ~20 KB HTML page from
 // memory. Built only with HABITS_BENCH=1 (see Package.swift); driven by Benchmarks/http.sh.
-//   http-bench-server --port N          serve the page on 127.0.0.1:N (access log off, like nginx's)
+//   http-bench-server --port N          serve the page on 127.0.0.1:N (access log on, to stderr)
 //   http-bench-server --dump-page FILE  write the exact page bytes to FILE (nginx serves the same bytes)
 var arguments = ArraySlice(CommandLine.arguments.dropFirst())
 var port = 0
@@ -35,7 +35,8 @@ if let dumpPath {
 
 var router = Router()
 router.get("/") { _, _ in .html(page) }
-let logger = Logger(label: "http-bench-server", level: .warning)
+// Info level: the access log is on, as in production (http.sh sends stderr to /dev/null).
+let logger = Logger(label: "http-bench-server", level: .info)
 let server = Server(configuration: ServerConfiguration(port: port), responder: router, logger: logger)
 try server.start()
 CommandLineTool.announce("http-bench-server: http://127.0.0.1:\(server.port)/ (\(page.count) bytes)")
