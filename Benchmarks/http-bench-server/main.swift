@@ -4,14 +4,17 @@ import HTTPServer
 // The benchmark target: our real stack (Server + Router + Connection) serving a ~20 KB HTML page from
 // memory. Built only with HABITS_BENCH=1 (see Package.swift); driven by Benchmarks/http.sh.
 //   http-bench-server --port N          serve the page on 127.0.0.1:N (access log on, to stderr)
+//   http-bench-server --no-access-log   the same with the access log off (to measure what it costs)
 //   http-bench-server --dump-page FILE  write the exact page bytes to FILE (nginx serves the same bytes)
 var arguments = ArraySlice(CommandLine.arguments.dropFirst())
 var port = 0
 var dumpPath: String?
+var accessLog = true
 while let flag = arguments.popFirst() {
     switch flag {
     case "--port": port = Int(arguments.popFirst() ?? "") ?? 0
     case "--dump-page": dumpPath = arguments.popFirst()
+    case "--no-access-log": accessLog = false
     default:
         FileHandle.standardError.write(Data("http-bench-server: unknown option \(flag)\n".utf8))
         exit(2)
@@ -29,14 +32,17 @@ html += "</body></html>\n"
 let page = Array(html.utf8)
 
 if let dumpPath {
-    FileManager.default.createFile(atPath: dumpPath, contents: Data(page))
+    guard FileManager.default.createFile(atPath: dumpPath, contents: Data(page)) else {
+        FileHandle.standardError.write(Data("http-bench-server: cannot write \(dumpPath)\n".utf8))
+        exit(1)
+    }
     exit(0)
 }
 
 var router = Router()
 router.get("/") { _, _ in .html(page) }
 // Info level: the access log is on, as in production (http.sh sends stderr to /dev/null).
-let logger = Logger(label: "http-bench-server", level: .info)
+let logger = Logger(label: "http-bench-server", level: accessLog ? .info : .notice)
 let server = Server(configuration: ServerConfiguration(port: port), responder: router, logger: logger)
 try server.start()
 CommandLineTool.announce("http-bench-server: http://127.0.0.1:\(server.port)/ (\(page.count) bytes)")

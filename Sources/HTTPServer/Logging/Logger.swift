@@ -86,8 +86,9 @@ public struct Logger: Sendable {
         return (Logger(label: label, level: level, sink: { capture.append($0) }), capture)
     }
 
+    /// Lines go through `LogBuffer.standardError`: a write per line costs more than a request at load.
     static let standardError: Sink = { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        LogBuffer.standardError.append(line)
     }
 
     static func timestamp() -> String {

@@ -113,8 +113,10 @@ public final class Server: Sendable {
             defer { state.stopWaiters = [] }
             return state.stopWaiters
         }
-        for waiter in waiters { waiter.resume() }
         logger.notice("stopped")
+        // Buffered stderr lines (the access log among them) are out before anyone learns we stopped.
+        LogBuffer.standardError.flush()
+        for waiter in waiters { waiter.resume() }
     }
 
     /// Returns once the server has stopped (immediately if it never started or already stopped).

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import HTTPServer
+
+@Suite struct AccessLogTests {
+    let request = Request(method: .get, target: "/habits/Yoga?x=1", headers: ["Host": "x"])
+
+    /// The directly built line is the very line `Logger.info` would write, apart from the measured duration.
+    @Test func directLineMatchesTheLoggersOwnFormat() throws {
+        let (logger, capture) = Logger.capturing(label: "app", level: .info)
+        AccessLog.request(
+            request, status: .notFound, bodyBytes: 9, requestID: "3f-1a", started: .now, logger: logger)
+        let direct = try #require(capture.lines.first)
+        let duration = try #require(direct.split(separator: " ").first { $0.hasPrefix("duration.ms=") })
+        logger.info(
+            "request",
+            [
+                "http.method": "GET", "http.path": "/habits/Yoga", "http.status": "404", "http.bytes": "9",
+                "duration.ms": String(duration.dropFirst("duration.ms=".count)), "request.id": "3f-1a",
+            ])
+        let general = try #require(capture.lines.last)
+        // The timestamps may straddle a second boundary; everything after them must be identical.
+        #expect(direct.drop { $0 != " " } == general.drop { $0 != " " })
+        #expect(
+            direct.hasPrefix(DateCache.timestamp(time(nil))) || direct.hasPrefix(DateCache.timestamp(time(nil) - 1)))
+    }
+
+    @Test func loggerMetadataIsMergedIntoTheLine() throws {
+        let (logger, capture) = Logger.capturing(label: "app", level: .info)
+        AccessLog.request(
+            request, status: .ok, bodyBytes: 1, requestID: "r1", started: .now, logger: logger.with(["zone": "eu"]))
+        let line = try #require(capture.lines.first)
+        #expect(line.hasSuffix(" request.id=r1 zone=eu"))
+        #expect(line.contains(" http.path=/habits/Yoga "))
+    }
+
+    @Test func nothingIsLoggedBelowInfo() {
+        let (logger, capture) = Logger.capturing(label: "app", level: .notice)
+        AccessLog.request(request, status: .ok, bodyBytes: 1, requestID: "r1", started: .now, logger: logger)
+        #expect(capture.lines.isEmpty)
+    }
+
+    @Test func durationHasThreeDecimals() {
+        let text = AccessLog.milliseconds(since: .now - .microseconds(1_004))
+        #expect(text.hasPrefix("1.0"))
+        #expect(text.split(separator: ".").last?.count == 3)
+    }
+
+    @Test func valuesThatNeedQuotingAreNotPlain() {
+        #expect(AccessLog.isPlain("/a/b%20c"))
+        for value in ["", "a b", "a=b", "a\"b", "é"] {
+            #expect(!AccessLog.isPlain(value), "\(value)")
+        }
+    }
+
+    @Test func timestampMatchesFoundationsISO8601() {
+        for seconds in [0, 784_111_777, 1_796_000_000] {
+            let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+            #expect(DateCache.timestamp(seconds) == date.formatted(.iso8601))
+        }
+    }
+}
