@@ -6,7 +6,9 @@ import PackageDescription
 // HabitsSimulator → {HTTPServer, HabitsAPI}; HabitsAPI → HTTPServer (its socket client reuses the parser).
 
 var targets: [Target] = [
-    .target(name: "HTTPServer"),
+    // epoll, eventfd and accept4, which Swift's Glibc module leaves out (HTTPServer's event loops).
+    .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+    .target(name: "HTTPServer", dependencies: ["CLinux"]),
     .target(name: "HabitsAPI", dependencies: ["HTTPServer"]),
     .target(name: "HabitsSimulator", dependencies: ["HTTPServer", "HabitsAPI"]),
     .target(name: "TemplateKit"),

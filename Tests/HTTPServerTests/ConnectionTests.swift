@@ -150,20 +150,26 @@ import Testing
     }
 
     /// Slowloris: a client that never finishes its head gets 408 and is closed, while another is served.
+    /// The clients run on a thread of their own, so the timing is the server's, not the cooperative pool's
+    /// (parallel CPU-heavy tests can keep it busy for seconds).
     @Test func slowHeadIsClosedByTheHeaderDeadlineWhileOthersAreServed() async throws {
         var configuration = ServerConfiguration()
         configuration.headerTimeout = .milliseconds(400)
         configuration.lingerTimeout = .milliseconds(100)
         try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
-            let slow = try TestClient(port: server.port)
-            try slow.send("GET / HTTP/1.1\r\nHost: x\r\n")
-            let started = ContinuousClock.now
-            let fast = try TestClient(port: server.port)
-            try fast.send("GET /echo/fast HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(try await fast.readResponse().text == "fast")
-            try slow.send("X-Trickle: 1\r\n")
-            let (bytes, end) = await slow.readToEnd()
-            let elapsed = ContinuousClock.now - started
+            let port = server.port
+            let (fastText, bytes, end, elapsed) = try await TestClient.onOwnThread {
+                let slow = try TestClient(port: port)
+                try slow.send("GET / HTTP/1.1\r\nHost: x\r\n")
+                let started = ContinuousClock.now
+                let fast = try TestClient(port: port)
+                try fast.send("GET /echo/fast HTTP/1.1\r\nHost: x\r\n\r\n")
+                let fastText = try fast.readResponseBlocking(bodyExpected: true).text
+                try slow.send("X-Trickle: 1\r\n")
+                let (bytes, end) = slow.readToEndBlocking()
+                return (fastText, bytes, end, ContinuousClock.now - started)
+            }
+            #expect(fastText == "fast")
             #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
             #expect(end == .closed)
             #expect(elapsed >= .milliseconds(350) && elapsed < .seconds(2))
@@ -202,6 +208,22 @@ import Testing
             try client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
             client.shutdownWrite()
             #expect(try await client.readResponse().text == "slow")
+            #expect(await client.readToEnd().end == .closed)
+        }
+    }
+
+    /// Requests pipelined before a half-close are all answered before the connection closes: input is only
+    /// read between responses, so the EOF behind them is seen last.
+    @Test func pipelinedRequestsBeforeAHalfCloseAreAllAnswered() async throws {
+        try await LiveServer.with(responder: LiveServer.testRouter) { server in
+            let client = try TestClient(port: server.port)
+            try client.send(
+                "GET /slow HTTP/1.1\r\nHost: x\r\n\r\nGET /echo/two HTTP/1.1\r\nHost: x\r\n\r\n"
+                    + "GET /echo/three HTTP/1.1\r\nHost: x\r\n\r\n")
+            client.shutdownWrite()
+            #expect(try await client.readResponse().text == "slow")
+            #expect(try await client.readResponse().text == "two")
+            #expect(try await client.readResponse().text == "three")
             #expect(await client.readToEnd().end == .closed)
         }
     }

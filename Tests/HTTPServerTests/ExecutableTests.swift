@@ -77,6 +77,23 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
+    /// The signal handlers are armed before the URL is printed: a SIGTERM sent the moment it appears is
+    /// neither fatal (default action) nor lost (ignored while libdispatch registers its source).
+    @Test(arguments: [
+        ("habits-api", ["--port", "0", "--seed", "1"]),
+        ("habits-dashboard", ["--port", "0", "--api-port", "0", "--seed", "1"]),
+    ])
+    func sigtermRightAfterTheAnnouncementStillExitsZero(name: String, arguments: [String]) async throws {
+        for _ in 0..<5 {
+            let (process, output) = try Self.launch(name, arguments)
+            _ = try await Self.announcedPort(output)
+            process.terminate()
+            try await Self.waitForExit(process, within: .seconds(5))
+            #expect(process.terminationReason == .exit)
+            #expect(process.terminationStatus == 0)
+        }
+    }
+
     @Test(arguments: ["habits-api", "habits-dashboard"])
     func badFlagExitsTwoAndHelpExitsZero(name: String) async throws {
         let (bad, _) = try Self.launch(name, ["--no-such-flag"])

@@ -22,7 +22,9 @@ public enum CommandLineTool {
     }
 
     /// Writes one line to stdout right away (unbuffered, so a parent process reading the pipe sees it).
+    /// SIGINT/SIGTERM are caught from before the line goes out: whoever reads it may signal at once.
     public static func announce(_ line: String) {
+        ShutdownSignal.arm()
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 }

@@ -2,7 +2,8 @@ import Dispatch
 import Glibc
 import Synchronization
 
-/// An HTTP/1.1 server: a listening socket, an accept source, and one `Connection` per client.
+/// An HTTP/1.1 server: a listening socket, an accept source, and one `Connection` per client, each served by
+/// one of the process's event loops (`EventLoopGroup.shared`).
 ///
 /// ```swift
 /// let server = Server(configuration: .init(port: 8000), responder: router, logger: logger)
@@ -177,7 +178,8 @@ public final class Server: Sendable {
             responder: responder, logger: logger, configuration: configuration,
             policy: ConnectionState.Policy(configuration), requestIDs: requestIDs,
             onClose: { [self] id in connectionClosed(id, rejected: rejected) })
-        let connection = Connection(id: decision.id, fd: fd, peer: peer, environment: environment)
+        let connection = Connection(
+            id: decision.id, fd: fd, peer: peer, loop: EventLoopGroup.shared.next(), environment: environment)
         let stillRunning = state.withLock { state -> Bool in
             state.connections[decision.id] = connection
             return state.phase == .running

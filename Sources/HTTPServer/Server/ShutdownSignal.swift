@@ -1,54 +1,79 @@
 import Dispatch
 import Glibc
 
-/// Waits for SIGINT or SIGTERM, the signals that ask the process to stop cleanly.
+/// Catches SIGINT and SIGTERM, the signals that ask the process to stop cleanly.
 public enum ShutdownSignal {
-    /// Suspends until SIGINT or SIGTERM arrives and returns its number. SIGPIPE is ignored from here on
-    /// (writes use MSG_NOSIGNAL anyway). After the first signal the default actions are restored, so a
-    /// second Ctrl-C stops a shutdown that hangs.
+    /// Starts catching SIGINT and SIGTERM and returns once a signal can no longer be lost; idempotent.
+    /// `CommandLineTool.announce` calls it, so a parent that signals as soon as the URL is printed is heard.
+    /// SIGPIPE is ignored from here on (writes use MSG_NOSIGNAL anyway).
+    ///
+    /// libdispatch registers a signal source asynchronously on its manager thread (a `sigaction` of its own
+    /// plus a signalfd); until then the default action (terminate) applies, and setting SIG_IGN meanwhile
+    /// would drop the signal. So this waits for the sources' registration handlers and never sets SIG_IGN.
+    public static func arm() {
+        SignalWaiter.shared.arm()
+    }
+
+    /// Suspends until SIGINT or SIGTERM arrives (or returns at once if one already has) and returns its
+    /// number. After the first signal the default actions are restored, so a second Ctrl-C stops a
+    /// shutdown that hangs.
     ///
     /// The handlers are `@Sendable` library code on a dedicated queue: a Dispatch handler written in
     /// `main.swift` is main-actor code and crashes when it fires off the main queue (TOOLS.md).
     public static func wait() async -> Int32 {
-        signal(SIGPIPE, SIG_IGN)
-        return await withCheckedContinuation { continuation in
-            let waiter = SignalWaiter(continuation)
-            waiter.install([SIGINT, SIGTERM])
-        }
+        SignalWaiter.shared.arm()
+        return await SignalWaiter.shared.next()
     }
 }
 
-/// Owns the signal sources until the first signal. Invariant: `continuation` and `sources` are only
-/// touched on `queue` (installation happens before any handler can run, via `queue.sync`).
+/// Owns the signal sources. Invariant: every mutable property is only touched on `queue`.
 private final class SignalWaiter: @unchecked Sendable {
+    static let shared = SignalWaiter()
+
     private let queue = DispatchQueue(label: "shutdown.signals")
-    private var continuation: CheckedContinuation<Int32, Never>?
+    private var armed = false
+    private var received: Int32?
+    private var waiters: [CheckedContinuation<Int32, Never>] = []
     private var sources: [any DispatchSourceSignal] = []
 
-    init(_ continuation: CheckedContinuation<Int32, Never>) {
-        self.continuation = continuation
-    }
-
-    func install(_ signals: [Int32]) {
+    func arm() {
+        let registered = DispatchGroup()
         queue.sync {
-            for number in signals {
-                // Dispatch sees the signal only if the default action (terminate) is turned off.
-                signal(number, SIG_IGN)
+            guard !armed else { return }
+            armed = true
+            signal(SIGPIPE, SIG_IGN)
+            for number in [SIGINT, SIGTERM] {
                 let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+                registered.enter()
+                source.setRegistrationHandler { registered.leave() }
                 source.setEventHandler { [self] in fire(number) }
                 source.resume()
                 sources.append(source)
             }
         }
+        registered.wait()
+    }
+
+    func next() async -> Int32 {
+        await withCheckedContinuation { continuation in
+            queue.async { [self] in
+                if let received {
+                    continuation.resume(returning: received)
+                } else {
+                    waiters.append(continuation)
+                }
+            }
+        }
     }
 
     private func fire(_ number: Int32) {
-        guard let continuation else { return }
-        self.continuation = nil
+        guard received == nil else { return }
+        received = number
         for source in sources { source.cancel() }
         sources = []
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
-        continuation.resume(returning: number)
+        for waiter in waiters { waiter.resume(returning: number) }
+        waiters = []
     }
 }

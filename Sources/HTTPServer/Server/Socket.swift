@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// Thin wrappers over the socket calls the server makes, so `Server` and `Connection` read as policy.
@@ -71,13 +72,12 @@ enum Socket {
     static func accept(_ listenFD: Int32) -> Result<(fd: Int32, peer: String), Failure> {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        // accept4 is not visible through Glibc's Swift module, so the flags are set with fcntl instead.
+        // accept4 (from CLinux): the flags come with the socket, no fcntl calls and no window for a fork.
+        let flags = Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         let fd = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(listenFD, $0, &length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept4(listenFD, $0, &length, flags) }
         }
         guard fd >= 0 else { return .failure(Failure(operation: "accept", code: errno)) }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        setNonBlocking(fd)
         return .success((fd: fd, peer: describe(storage)))
     }
 

@@ -84,7 +84,8 @@ final class TestClient: @unchecked Sendable {
         await Self.onOwnThread { self.readToEndBlocking() }
     }
 
-    private func readResponseBlocking(bodyExpected: Bool) throws -> WireResponse {
+    /// `readResponse` on the calling thread (which it blocks).
+    func readResponseBlocking(bodyExpected: Bool) throws -> WireResponse {
         let headEnd = try fill { buffered.firstRange(of: [13, 10, 13, 10])?.upperBound }
         let head = String(decoding: buffered[..<headEnd], as: UTF8.self)
         buffered.removeFirst(headEnd)
@@ -109,7 +110,8 @@ final class TestClient: @unchecked Sendable {
         return WireResponse(status: status, headers: headers, body: body)
     }
 
-    private func readToEndBlocking() -> (bytes: [UInt8], end: End) {
+    /// `readToEnd` on the calling thread (which it blocks).
+    func readToEndBlocking() -> (bytes: [UInt8], end: End) {
         var bytes = buffered
         buffered = []
         while true {
@@ -125,7 +127,8 @@ final class TestClient: @unchecked Sendable {
         shutdown(fd, Int32(SHUT_WR))
     }
 
-    private static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    /// Runs blocking client work on a new thread (never on the cooperative pool) and returns its result.
+    static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try work() }) }.start()
         }

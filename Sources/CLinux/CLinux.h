@@ -1,0 +1,12 @@
+// The Linux calls HTTPServer's event loops need that Swift's Glibc module leaves out.
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+
+// Declared by <sys/socket.h> only under _GNU_SOURCE, which the Glibc module is built without. Accepting a
+// connection already non-blocking and close-on-exec saves two fcntl calls and closes the fork window.
+extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
+
+// Also _GNU_SOURCE only: names the loop threads (`http-loop-0`) in top, perf and gdb.
+#include <pthread.h>
+extern int pthread_setname_np(pthread_t thread, const char *name);
