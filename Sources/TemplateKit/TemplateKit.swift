@@ -1,2 +1,0 @@
-/// The template engine. Filled in by the dashboard issue.
-public enum TemplateKitModule {}
