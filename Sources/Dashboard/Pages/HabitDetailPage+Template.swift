@@ -32,6 +32,7 @@ extension CountGroup {
             "title": .text(title),
             "isLeaders": .bool(isLeaders),
             "count": .int(count),
+            "timesText": .text(count == 1 ? "1 time" : "\(count) times"),
             "percent": .int(percent),
             "members": .list(
                 members.map { member in

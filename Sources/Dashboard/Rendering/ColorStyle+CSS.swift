@@ -18,7 +18,8 @@ extension ColorStyle {
     /// `#e6cf00` → `e6cf00`; anything but six hex digits becomes `000000` so a class name never carries odd bytes.
     private static func hexDigits(_ css: String) -> String {
         let digits = css.hasPrefix("#") ? String(css.dropFirst()) : css
-        let isHex = digits.utf8.count == 6 && digits.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        let isHex =
+            digits.utf8.count == 6 && digits.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
         return isHex ? digits : "000000"
     }
 }
