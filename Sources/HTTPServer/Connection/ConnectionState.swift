@@ -1,0 +1,274 @@
+/// Decides what a connection does next. No I/O and no clock: every event carries `now`, so tests drive it
+/// with a fake clock and the `Connection` class only carries out the returned `Action`.
+struct ConnectionState {
+    /// A point on the monotonic clock.
+    typealias Instant = ContinuousClock.Instant
+
+    /// The limits the state machine enforces.
+    struct Policy: Equatable {
+        var headerTimeout: Duration
+        var bodyReadTimeout: Duration
+        var idleTimeout: Duration
+        var writeTimeout: Duration
+        var lingerTimeout: Duration
+        var maxRequests: Int
+
+        init(_ configuration: ServerConfiguration) {
+            self.init(
+                headerTimeout: configuration.headerTimeout, bodyReadTimeout: configuration.bodyReadTimeout,
+                idleTimeout: configuration.idleTimeout, writeTimeout: configuration.writeTimeout,
+                lingerTimeout: configuration.lingerTimeout, maxRequests: configuration.maxRequestsPerConnection)
+        }
+
+        init(
+            headerTimeout: Duration, bodyReadTimeout: Duration, idleTimeout: Duration, writeTimeout: Duration,
+            lingerTimeout: Duration, maxRequests: Int
+        ) {
+            self.headerTimeout = headerTimeout
+            self.bodyReadTimeout = bodyReadTimeout
+            self.idleTimeout = idleTimeout
+            self.writeTimeout = writeTimeout
+            self.lingerTimeout = lingerTimeout
+            self.maxRequests = maxRequests
+        }
+    }
+
+    /// Where the connection is in its request/response cycle.
+    enum Phase: Equatable {
+        /// Waiting for the first byte of a request (a fresh or kept-alive connection).
+        case idle(since: Instant)
+        /// Some of a request head has arrived; all of it must arrive within the header timeout.
+        case readingHead(since: Instant)
+        /// The head is complete and body bytes are expected; each read must come within the body timeout.
+        case readingBody(lastRead: Instant)
+        /// A handler is working on the request; reading is paused so pipelined requests wait their turn.
+        case responding(closeAfter: Bool)
+        /// The response is being written; `linger` after an error answer.
+        case writing(closeAfter: Bool, linger: Bool)
+        /// The error answer is written and our side half-closed; the client's leftovers are being dropped.
+        case lingering(until: Instant)
+        /// The socket is closed; nothing more happens.
+        case closed
+    }
+
+    /// What the connection must do after an event.
+    enum Action: Equatable {
+        /// Nothing new; keep waiting.
+        case none
+        /// Hand the request to the handler (reading pauses); `closeAfter` says the answer ends the connection.
+        case dispatch(closeAfter: Bool)
+        /// Write `HTTP/1.1 100 Continue`, then keep reading the body (RFC 9110 §10.1.1).
+        case writeContinue
+        /// Serialize and write the handler's response.
+        case writeResponse(closeAfter: Bool)
+        /// Write an error answer with `Connection: close`; lingering close follows once it is flushed.
+        case writeError(HTTPStatus)
+        /// Ready for the next request: parse what is already buffered (pipelining), then read again.
+        case parseBuffered
+        /// Half-close (shutdown SHUT_WR) and keep reading only to drop the client's leftover bytes.
+        case startLingering
+        /// Close the socket now.
+        case close
+    }
+
+    let policy: Policy
+    /// The current phase.
+    private(set) var phase: Phase
+    /// Requests received on this connection so far.
+    private(set) var requestCount = 0
+    /// Set once the server is shutting down: the current request is finished, then the connection closes.
+    private(set) var isShuttingDown = false
+    /// When output last made progress while some of it is still unwritten; nil when nothing is pending.
+    private(set) var writeStalledSince: Instant?
+
+    /// A new connection, idle since `now`.
+    init(policy: Policy, now: Instant) {
+        self.policy = policy
+        self.phase = .idle(since: now)
+    }
+
+    // MARK: - Reading
+
+    /// The parser consumed everything and wants more; `parserPhase` tells whether a request has begun.
+    mutating func needMoreData(parserPhase: RequestParser.Phase, now: Instant) -> Action {
+        switch phase {
+        case .idle:
+            switch parserPhase {
+            case .idle: break
+            case .head: phase = .readingHead(since: now)
+            case .body: phase = .readingBody(lastRead: now)
+            }
+        case .readingHead:
+            if parserPhase == .body { phase = .readingBody(lastRead: now) }
+        case .readingBody:
+            phase = .readingBody(lastRead: now)
+        case .responding, .writing, .lingering, .closed:
+            break
+        }
+        return .none
+    }
+
+    /// The head is complete and the client waits for `100 Continue` before sending the body.
+    mutating func continueExpected(now: Instant) -> Action {
+        guard case .closed = phase else {
+            phase = .readingBody(lastRead: now)
+            return .writeContinue
+        }
+        return .none
+    }
+
+    /// A whole request arrived; `keepAlive` is what the request itself asks for.
+    mutating func requestReceived(keepAlive: Bool, now: Instant) -> Action {
+        if case .closed = phase { return .none }
+        requestCount += 1
+        let closeAfter = !keepAlive || requestCount >= policy.maxRequests || isShuttingDown
+        phase = .responding(closeAfter: closeAfter)
+        return .dispatch(closeAfter: closeAfter)
+    }
+
+    /// The parser refused the input: answer `status`, then close (RFC 9112 §9.6 lingering close).
+    mutating func parseFailed(status: HTTPStatus, now: Instant) -> Action {
+        if case .closed = phase { return .none }
+        phase = .writing(closeAfter: true, linger: true)
+        return .writeError(status)
+    }
+
+    /// The client closed its side (read returned 0).
+    mutating func peerClosed(now: Instant) -> Action {
+        switch phase {
+        case .responding:
+            // Some clients half-close after sending (e.g. `nc -N`); they still read the answer.
+            phase = .responding(closeAfter: true)
+            return .none
+        case .writing(_, let linger):
+            phase = .writing(closeAfter: true, linger: linger)
+            return .none
+        case .closed:
+            return .none
+        case .idle, .readingHead, .readingBody, .lingering:
+            phase = .closed
+            return .close
+        }
+    }
+
+    // MARK: - Writing
+
+    /// The handler's response is ready to be written.
+    mutating func responseReady(now: Instant) -> Action {
+        guard case .responding(let closeAfter) = phase else { return .none }
+        let close = closeAfter || isShuttingDown
+        phase = .writing(closeAfter: close, linger: false)
+        return .writeResponse(closeAfter: close)
+    }
+
+    /// Some output could not be written yet (EAGAIN); the write timeout starts if it is not running.
+    mutating func writeBlocked(now: Instant) {
+        if writeStalledSince == nil { writeStalledSince = now }
+    }
+
+    /// Some output was written but more is pending: the write timeout restarts.
+    mutating func writeProgressed(now: Instant) {
+        writeStalledSince = now
+    }
+
+    /// Everything queued so far has been written.
+    mutating func writeFlushed(now: Instant) -> Action {
+        writeStalledSince = nil
+        guard case .writing(let closeAfter, let linger) = phase else { return .none }
+        if linger {
+            phase = .lingering(until: now + policy.lingerTimeout)
+            return .startLingering
+        }
+        if closeAfter {
+            phase = .closed
+            return .close
+        }
+        phase = .idle(since: now)
+        return .parseBuffered
+    }
+
+    // MARK: - Time and shutdown
+
+    /// A timer fired: enforce whichever deadline has passed.
+    mutating func timerFired(now: Instant) -> Action {
+        if let stalled = writeStalledSince, now >= stalled + policy.writeTimeout {
+            // The client stopped reading; there is nobody to tell.
+            phase = .closed
+            return .close
+        }
+        switch phase {
+        case .idle(let since) where now >= since + policy.idleTimeout:
+            phase = .closed
+            return .close
+        case .readingHead(let since) where now >= since + policy.headerTimeout:
+            phase = .writing(closeAfter: true, linger: true)
+            return .writeError(.requestTimeout)
+        case .readingBody(let lastRead) where now >= lastRead + policy.bodyReadTimeout:
+            phase = .writing(closeAfter: true, linger: true)
+            return .writeError(.requestTimeout)
+        case .lingering(let until) where now >= until:
+            phase = .closed
+            return .close
+        default:
+            return .none
+        }
+    }
+
+    /// The server is shutting down: idle connections close now, busy ones after their current response.
+    mutating func shutdownRequested(now: Instant) -> Action {
+        isShuttingDown = true
+        switch phase {
+        case .idle:
+            phase = .closed
+            return .close
+        case .responding:
+            phase = .responding(closeAfter: true)
+            return .none
+        case .writing(_, let linger):
+            phase = .writing(closeAfter: true, linger: linger)
+            return .none
+        case .readingHead, .readingBody, .lingering, .closed:
+            // A request that has begun may still finish (its answer will say Connection: close); the
+            // header/body deadlines and the grace period bound how long that can take.
+            return .none
+        }
+    }
+
+    /// The socket was closed by the connection (force close or an I/O error).
+    mutating func closed() {
+        phase = .closed
+    }
+
+    /// The earliest time a timer must fire, or nil when nothing is timed (a handler is running).
+    var nextDeadline: Instant? {
+        var deadline: Instant?
+        switch phase {
+        case .idle(let since): deadline = since + policy.idleTimeout
+        case .readingHead(let since): deadline = since + policy.headerTimeout
+        case .readingBody(let lastRead): deadline = lastRead + policy.bodyReadTimeout
+        case .lingering(let until): deadline = until
+        case .responding, .writing, .closed: deadline = nil
+        }
+        if let stalled = writeStalledSince {
+            let writeDeadline = stalled + policy.writeTimeout
+            deadline = deadline.map { min($0, writeDeadline) } ?? writeDeadline
+        }
+        return deadline
+    }
+
+    /// Whether the request asks to keep the connection open (RFC 9112 §9.3): HTTP/1.1 unless it says
+    /// `Connection: close`; HTTP/1.0 only with `Connection: keep-alive`.
+    static func wantsKeepAlive(_ head: RequestHead) -> Bool {
+        var close = false
+        var keepAlive = false
+        for field in head.headers.values(for: "Connection") {
+            for token in field.split(separator: ",") {
+                let token = Request.trimmed(token)
+                if HTTPHeaders.equal(token, "close") { close = true }
+                if HTTPHeaders.equal(token, "keep-alive") { keepAlive = true }
+            }
+        }
+        if close { return false }
+        return head.version == .http1_1 ? true : keepAlive
+    }
+}

@@ -1,0 +1,71 @@
+/// Byte classes of RFC 9110 / 9112, as branch-free bitmask tests (no table lookups, no lazy globals).
+enum HTTPBytes {
+    static let cr: UInt8 = 0x0D
+    static let lf: UInt8 = 0x0A
+    static let space: UInt8 = 0x20
+    static let tab: UInt8 = 0x09
+    static let colon: UInt8 = 0x3A
+    static let semicolon: UInt8 = 0x3B
+    static let equals: UInt8 = 0x3D
+    static let comma: UInt8 = 0x2C
+    static let quote: UInt8 = 0x22
+    static let backslash: UInt8 = 0x5C
+    static let slash: UInt8 = 0x2F
+    static let asterisk: UInt8 = 0x2A
+
+    /// tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
+    /// (RFC 9110 §5.6.2), as bits 0–63 and 64–127. `HTTPBytesTests` checks the masks against that list.
+    private static let tokenLow: UInt64 = 0x03FF_6CFA_0000_0000
+    private static let tokenHigh: UInt64 = 0x57FF_FFFF_C7FF_FFFE
+
+    /// Bytes of `uri-host [":" port]` (RFC 3986 reg-name, IP-literal and port, plus "%" of pct-encoded).
+    private static let hostLow: UInt64 = 0x2FFF_7FF2_0000_0000
+    private static let hostHigh: UInt64 = 0x47FF_FFFE_AFFF_FFFE
+
+    /// Whether `byte` is a token character (method and field names).
+    @inline(__always) static func isToken(_ byte: UInt8) -> Bool {
+        byte < 64 ? (tokenLow >> UInt64(byte)) & 1 == 1 : byte < 128 && (tokenHigh >> UInt64(byte &- 64)) & 1 == 1
+    }
+
+    /// Whether `byte` may appear in a Host value.
+    @inline(__always) static func isHost(_ byte: UInt8) -> Bool {
+        byte < 64 ? (hostLow >> UInt64(byte)) & 1 == 1 : byte < 128 && (hostHigh >> UInt64(byte &- 64)) & 1 == 1
+    }
+
+    /// field-vchar / SP / HTAB (RFC 9110 §5.5): everything but controls other than HTAB, and DEL.
+    @inline(__always) static func isFieldValue(_ byte: UInt8) -> Bool {
+        (byte >= 0x20 && byte != 0x7F) || byte == tab
+    }
+
+    /// Bytes allowed in a request-target: visible ASCII. Stricter grammar (RFC 3986) is left to the router,
+    /// because browsers send `|`, `^`, `[`, `]`, `{`, `}` unescaped (WHATWG URL percent-encode sets).
+    @inline(__always) static func isTarget(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F
+    }
+
+    /// SP or HTAB: optional whitespace (OWS, BWS).
+    @inline(__always) static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == space || byte == tab
+    }
+
+    /// The value of a hexadecimal digit, or nil.
+    @inline(__always) static func hexValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case 0x30...0x39: Int(byte &- 0x30)
+        case 0x41...0x46: Int(byte &- 0x41 &+ 10)
+        case 0x61...0x66: Int(byte &- 0x61 &+ 10)
+        default: nil
+        }
+    }
+
+    /// Whether `bytes` equals the lowercase ASCII `name`, ignoring the case of letters. Valid only for token
+    /// bytes, where `| 0x20` folds nothing but letters onto letters.
+    @inline(__always) static func equalsLowercase(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        let expected = name.utf8Start
+        for index in 0..<bytes.count where bytes[index] | 0x20 != expected[index] {
+            return false
+        }
+        return true
+    }
+}

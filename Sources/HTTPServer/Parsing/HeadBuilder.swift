@@ -1,0 +1,141 @@
+/// Collects a request head line by line, with the framing facts RFC 9112 §6 decisions need.
+struct HeadBuilder {
+    /// The parsed request-line.
+    let requestLine: RequestLine
+    /// Starts a head from its request-line.
+    init(requestLine: RequestLine) {
+        self.requestLine = requestLine
+    }
+
+    /// The fields so far, in order.
+    var headers = HTTPHeaders()
+    /// How many Host field lines were seen.
+    var hostCount = 0
+    /// The Content-Length value (saturated at `Int.max`), if the field was present.
+    var contentLength: Int?
+    /// Whether any Transfer-Encoding field was present.
+    var hasTransferEncoding = false
+    /// Whether `chunked` was seen in Transfer-Encoding (it must then be the last coding).
+    var chunked = false
+    /// Whether Transfer-Encoding named a coding other than `chunked`.
+    var otherCoding = false
+    /// Whether `Expect: 100-continue` was present.
+    var expectsContinue = false
+    /// Whether an Expect value other than `100-continue` was present.
+    var unsupportedExpectation = false
+
+    /// Records the field line `bytes[range]`, checking the fields that decide framing as they arrive.
+    mutating func addField(_ bytes: [UInt8], _ range: Range<Int>) throws(RequestParseError) {
+        try bytes.withUnsafeBufferPointer { buffer throws(RequestParseError) in
+            let line = try FieldLine.parse(buffer, range)
+            let name = UnsafeBufferPointer(rebasing: buffer[line.name])
+            let value = UnsafeBufferPointer(rebasing: buffer[line.value])
+            // Dispatch on the length first: almost every field is none of these four.
+            switch name.count {
+            case 4 where HTTPBytes.equalsLowercase(name, "host"): try addHost(value)
+            case 6 where HTTPBytes.equalsLowercase(name, "expect"): addExpect(value)
+            case 14 where HTTPBytes.equalsLowercase(name, "content-length"): try addContentLength(value)
+            case 17 where HTTPBytes.equalsLowercase(name, "transfer-encoding"): try addTransferEncoding(value)
+            default: break
+            }
+            headers.add(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self))
+        }
+    }
+
+    /// Exactly one Host, with a plausible `uri-host [":" port]` value (RFC 9112 §3.2). Empty is allowed.
+    private mutating func addHost(_ value: UnsafeBufferPointer<UInt8>) throws(RequestParseError) {
+        hostCount += 1
+        guard hostCount == 1 else { throw .duplicateHost }
+        for byte in value where !HTTPBytes.isHost(byte) { throw .invalidHost }
+    }
+
+    /// `100-continue` (case-insensitive) or anything else, which earns a 417 (RFC 9110 §10.1.1).
+    private mutating func addExpect(_ value: UnsafeBufferPointer<UInt8>) {
+        if HTTPBytes.equalsLowercase(value, "100-continue") {
+            expectsContinue = true
+        } else {
+            unsupportedExpectation = true
+        }
+    }
+
+    /// One run of digits, once. Lists and repeats, even of equal values, are refused: RFC 9112 §6.3 lets a
+    /// server merge them, but a strict 400 leaves nothing for a smuggler to play with.
+    private mutating func addContentLength(_ value: UnsafeBufferPointer<UInt8>) throws(RequestParseError) {
+        guard contentLength == nil else { throw .duplicateContentLength }
+        guard !value.isEmpty else { throw .invalidContentLength }
+        var length = 0
+        for byte in value {
+            let digit = byte &- 0x30
+            guard digit <= 9 else { throw .invalidContentLength }
+            let (times10, overflow1) = length.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(Int(digit))
+            // Saturate rather than fail: a huge but well-formed length is a 413, not a 400.
+            length = overflow1 || overflow2 ? Int.max : sum
+        }
+        contentLength = length
+    }
+
+    /// A comma-separated list of codings (possibly over several field lines): `chunked` once and last,
+    /// anything else unsupported (RFC 9112 §6.1). Empty list elements are skipped (RFC 9110 §5.6.1).
+    private mutating func addTransferEncoding(_ value: UnsafeBufferPointer<UInt8>) throws(RequestParseError) {
+        hasTransferEncoding = true
+        var index = 0
+        while index <= value.count {
+            var elementEnd = index
+            while elementEnd < value.count && value[elementEnd] != HTTPBytes.comma { elementEnd += 1 }
+            var start = index
+            var end = elementEnd
+            while start < end && HTTPBytes.isWhitespace(value[start]) { start += 1 }
+            while end > start && HTTPBytes.isWhitespace(value[end - 1]) { end -= 1 }
+            if start < end {
+                let coding = UnsafeBufferPointer(rebasing: value[start..<end])
+                // Parameters (`;q=…`) or quotes make it something we cannot vouch for.
+                for byte in coding where !HTTPBytes.isToken(byte) { throw .invalidTransferEncoding }
+                // Anything after `chunked`, including a second `chunked`, leaves the body length unknowable.
+                guard !chunked else { throw .chunkedNotFinal }
+                if HTTPBytes.equalsLowercase(coding, "chunked") {
+                    chunked = true
+                } else {
+                    otherCoding = true
+                }
+            }
+            index = elementEnd + 1
+        }
+    }
+
+    /// How the body of a finished head is delimited.
+    enum Framing: Equatable {
+        /// No body.
+        case none
+        /// Exactly this many bytes (more than zero).
+        case length(Int)
+        /// Chunked transfer coding.
+        case chunked
+    }
+
+    /// The checks that need the whole head, in a fixed order: Host, then framing, then limits, then Expect.
+    func framing(limits: RequestParser.Limits) throws(RequestParseError) -> Framing {
+        let version = requestLine.version
+        if version == .http1_1 && hostCount == 0 { throw .missingHost }
+        if hasTransferEncoding {
+            // HTTP/1.0 has no chunked coding; a 1.0 peer cannot have meant it (RFC 9112 §6.1).
+            guard version == .http1_1 else { throw .transferEncodingOnHTTP10 }
+            guard contentLength == nil else { throw .contentLengthWithTransferEncoding }
+            guard !otherCoding else { throw .unsupportedTransferCoding }
+            guard chunked else { throw .invalidTransferEncoding }
+        }
+        // Decided from the announced length, before a byte of the body is read.
+        if let contentLength, contentLength > limits.bodyBytes { throw .bodyTooLarge }
+        if unsupportedExpectation { throw .unsupportedExpectation }
+        if chunked { return .chunked }
+        if let contentLength, contentLength > 0 { return .length(contentLength) }
+        // A request without Content-Length or Transfer-Encoding has no body (RFC 9112 §6.3, rule 6).
+        return .none
+    }
+
+    /// The finished head.
+    func makeHead() -> RequestHead {
+        RequestHead(
+            method: requestLine.method, target: requestLine.target, version: requestLine.version, headers: headers)
+    }
+}

@@ -1,0 +1,42 @@
+/// Finds the CRLF that ends a line, refusing bare CR and bare LF (RFC 9112 §2.2) and over-long lines.
+///
+/// The verdict depends only on the bytes, never on how they were split across reads: a line is "too long"
+/// only once the byte at its last allowed position has been seen and is not the CR of its CRLF.
+enum LineScanner {
+    /// What the scan found.
+    enum Outcome: Equatable {
+        /// A complete line; `end` is the index of its CR, the next line starts at `end + 2`.
+        case line(end: Int)
+        /// No terminator yet; scanning may resume at `resumeAt` once more bytes arrive.
+        case incomplete(resumeAt: Int)
+        /// The line holds more than `maxLength` bytes before its CRLF.
+        case tooLong
+        /// A CR followed by something other than LF.
+        case bareCarriageReturn
+        /// An LF without a CR before it.
+        case bareLineFeed
+    }
+
+    /// Scans `bytes` for the end of the line starting at `lineStart`, resuming at `from` (bytes between them
+    /// were already scanned and hold no CR or LF).
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, from: Int, maxLength: Int) -> Outcome {
+        let lastAllowed = lineStart + maxLength  // the furthest index the line's CR may sit at
+        let stop = min(bytes.count, lastAllowed + 1)
+        var index = from
+        while index < stop {
+            let byte = bytes[index]
+            // One comparison for the common case: every printable byte is above CR.
+            if byte > HTTPBytes.cr {
+                index += 1
+                continue
+            }
+            if byte == HTTPBytes.cr {
+                guard index + 1 < bytes.count else { return .incomplete(resumeAt: index) }
+                return bytes[index + 1] == HTTPBytes.lf ? .line(end: index) : .bareCarriageReturn
+            }
+            if byte == HTTPBytes.lf { return .bareLineFeed }
+            index += 1
+        }
+        return index > lastAllowed ? .tooLong : .incomplete(resumeAt: index)
+    }
+}

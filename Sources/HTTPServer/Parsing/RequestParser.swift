@@ -1,0 +1,165 @@
+/// Incremental HTTP/1.1 request parser (RFC 9112). It is given bytes and returns requests; it never sees a socket.
+///
+/// Feed bytes with `append`, then call `next()` until it returns `.needMoreData`. Bytes after a complete request
+/// stay buffered for the next call (pipelining). After a thrown error the parser is dead and keeps throwing it.
+public struct RequestParser: Sendable {
+    /// Where the parser stands between requests, for the connection's timeouts.
+    public enum Phase: Sendable, Equatable {
+        /// No byte of a next request is buffered: the connection is idle (keep-alive timeout applies).
+        case idle
+        /// Part of a request head is buffered (header timeout applies).
+        case head
+        /// The head is complete and the body is being read (body timeout applies).
+        case body
+    }
+
+    /// What `next()` produced.
+    public enum Event: Equatable, Sendable {
+        /// Nothing complete yet: append more bytes.
+        case needMoreData
+        /// The head is complete, it carries `Expect: 100-continue` and its body is still to come: the connection
+        /// writes `100 Continue` and keeps feeding bytes. Emitted once per request, before `.request`.
+        case continueExpected(RequestHead)
+        /// One complete request. Bytes after it stay buffered for the next call.
+        case request(Request)
+    }
+
+    /// What the parser is waiting for.
+    enum Stage: Sendable {
+        case requestLine
+        case fieldLines
+        case fixedBody(length: Int)
+        case chunkSizeLine
+        case chunkData(remaining: Int)
+        case chunkDataEnd
+        case trailerLines
+        case failed(RequestParseError)
+    }
+
+    /// Empty lines tolerated before a request-line (RFC 9112 §2.2 asks for at least one).
+    static let maxLeadingEmptyLines = 4
+
+    /// The limits in force.
+    public let limits: Limits
+    /// Received bytes; everything before `readIndex` is consumed and dropped on the next compaction.
+    var buffer: [UInt8] = []
+    /// The first byte not consumed yet: the start of the line or body part being parsed.
+    var readIndex = 0
+    /// Where the scan for the current line's CRLF resumes; bytes from `readIndex` up to here hold no CR or LF.
+    var scanIndex = 0
+    /// The current stage.
+    var stage = Stage.requestLine
+    /// Empty lines skipped before the current request-line.
+    var leadingEmptyLines = 0
+    /// The head being collected (after its request-line) or whose body is being read.
+    var head: HeadBuilder?
+    /// Bytes of the head or trailer section consumed so far, CRLFs included.
+    var sectionBytes = 0
+    /// The de-chunked body so far.
+    var body: [UInt8] = []
+
+    /// Creates a parser with `limits`.
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// Where the parser stands; see `Phase`.
+    public var phase: Phase {
+        switch stage {
+        case .requestLine: readIndex < buffer.count || leadingEmptyLines > 0 ? .head : .idle
+        case .fieldLines: .head
+        case .fixedBody, .chunkSizeLine, .chunkData, .chunkDataEnd, .trailerLines: .body
+        case .failed: .idle
+        }
+    }
+
+    /// Buffers `bytes` for parsing.
+    public mutating func append(_ bytes: some Collection<UInt8>) {
+        compactIfWorthIt()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Buffers `bytes` for parsing, straight from a read buffer.
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        compactIfWorthIt()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Parses as far as the buffered bytes allow.
+    public mutating func next() throws(RequestParseError) -> Event {
+        if case .failed(let error) = stage { throw error }
+        do throws(RequestParseError) {
+            while true {
+                let step: Step
+                switch stage {
+                case .requestLine: step = try parseRequestLine()
+                case .fieldLines: step = try parseFieldLine()
+                case .fixedBody(let length): step = readFixedBody(length: length)
+                case .chunkSizeLine: step = try parseChunkSizeLine()
+                case .chunkData(let remaining): step = readChunkData(remaining: remaining)
+                case .chunkDataEnd: step = try readChunkDataEnd()
+                case .trailerLines: step = try parseTrailerLine()
+                case .failed(let error): throw error
+                }
+                switch step {
+                case .progressed: continue
+                case .needMoreData: return .needMoreData
+                case .event(let event): return event
+                }
+            }
+        } catch {
+            stage = .failed(error)
+            throw error
+        }
+    }
+
+    /// The outcome of one parsing step.
+    enum Step {
+        /// Something was consumed; keep going.
+        case progressed
+        /// The buffered bytes are used up.
+        case needMoreData
+        /// Hand this to the caller.
+        case event(Event)
+    }
+
+    // MARK: - Buffer
+
+    /// Drops consumed bytes, but only when that is cheap: always when everything was consumed (the usual case
+    /// between keep-alive requests), otherwise once the dead prefix is large and at least half the buffer.
+    private mutating func compactIfWorthIt() {
+        if readIndex == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+        } else if readIndex >= 16384 && readIndex * 2 >= buffer.count {
+            buffer.removeSubrange(0..<readIndex)
+        } else {
+            return
+        }
+        scanIndex -= readIndex
+        readIndex = 0
+    }
+
+    /// Marks everything up to `index` as consumed.
+    mutating func consume(upTo index: Int) {
+        readIndex = index
+        scanIndex = index
+    }
+
+    /// Finds the next complete line at `readIndex`, or nil when more bytes are needed.
+    mutating func nextLine(maxLength: Int, tooLong: RequestParseError) throws(RequestParseError) -> Range<Int>? {
+        guard maxLength >= 0 else { throw tooLong }
+        let (start, from) = (readIndex, scanIndex)
+        let outcome = buffer.withUnsafeBufferPointer {
+            LineScanner.scan($0, lineStart: start, from: from, maxLength: maxLength)
+        }
+        switch outcome {
+        case .line(let end): return start..<end
+        case .incomplete(let resumeAt):
+            scanIndex = resumeAt
+            return nil
+        case .tooLong: throw tooLong
+        case .bareCarriageReturn: throw .bareCarriageReturn
+        case .bareLineFeed: throw .bareLineFeed
+        }
+    }
+}

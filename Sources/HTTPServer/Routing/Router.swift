@@ -1,0 +1,82 @@
+/// Maps method + path to responders.
+///
+/// Paths are matched on segments percent-decoded exactly once, so `/habits/Push-ups%2FSit-ups` matches
+/// `/habits/:name` with `name == "Push-ups/Sit-ups"`. Literal segments win over captures, which win over `*`.
+/// GET routes also answer HEAD (the connection drops the body). No match gives 404 (or the fallback);
+/// a path that matches with another method gives 405 with `Allow` (RFC 9110 §15.5.6).
+public struct Router: HTTPResponder {
+    private struct Route: Sendable {
+        var pattern: RoutePattern
+        var responders: [HTTPMethod: any HTTPResponder]
+    }
+
+    /// Kept sorted most-specific first, so the first route that matches and has the method wins.
+    private var routes: [Route] = []
+    private var fallbackResponder: (any HTTPResponder)?
+
+    /// Creates an empty router.
+    public init() {}
+
+    /// Adds `responder` for `method` on `pattern` (`/habits/:name`, `/static/*`); a later add for the same
+    /// method and pattern replaces the earlier one.
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, _ responder: some HTTPResponder) {
+        let parsed = RoutePattern(pattern)
+        if let index = routes.firstIndex(where: { $0.pattern == parsed }) {
+            routes[index].responders[method] = responder
+            return
+        }
+        let position = routes.firstIndex { parsed.isMoreSpecific(than: $0.pattern) } ?? routes.endIndex
+        routes.insert(Route(pattern: parsed, responders: [method: responder]), at: position)
+    }
+
+    /// Adds a GET (and so HEAD) handler.
+    public mutating func get(
+        _ pattern: String, _ handler: @escaping @Sendable (Request, RequestContext) async throws -> Response
+    ) {
+        add(.get, pattern, ClosureResponder(handler))
+    }
+
+    /// Adds a POST handler.
+    public mutating func post(
+        _ pattern: String, _ handler: @escaping @Sendable (Request, RequestContext) async throws -> Response
+    ) {
+        add(.post, pattern, ClosureResponder(handler))
+    }
+
+    /// Answers requests that match no route (for example static files or an app's own 404 page).
+    public mutating func fallback(_ responder: some HTTPResponder) {
+        fallbackResponder = responder
+    }
+
+    public func respond(to request: Request, context: RequestContext) async throws -> Response {
+        guard let segments = request.decodedPathSegments() else {
+            // A malformed escape or non-UTF-8 path cannot name any resource; refuse instead of guessing.
+            throw HTTPError(.badRequest, "Malformed percent-encoding in the path.")
+        }
+        var allowed: Set<String> = []
+        for route in routes {
+            guard let captures = route.pattern.match(segments) else { continue }
+            let responder =
+                route.responders[request.method]
+                ?? (request.method == .head ? route.responders[.get] : nil)
+            if let responder {
+                var context = context
+                context.parameters = Parameters(captures)
+                return try await responder.respond(to: request, context: context)
+            }
+            for method in route.responders.keys {
+                allowed.insert(method.rawValue)
+                if method == .get { allowed.insert(HTTPMethod.head.rawValue) }
+            }
+        }
+        if allowed.isEmpty {
+            if let fallbackResponder {
+                return try await fallbackResponder.respond(to: request, context: context)
+            }
+            return .text("Not Found", status: .notFound)
+        }
+        var response = Response.text("Method Not Allowed", status: .methodNotAllowed)
+        response.headers.add(name: "Allow", value: allowed.sorted().joined(separator: ", "))
+        return response
+    }
+}

@@ -1,0 +1,51 @@
+/// Everything a `Server` can be tuned with. The defaults are the production values of SPEC §8.
+public struct ServerConfiguration: Sendable {
+    /// The address to bind (`127.0.0.1`, `0.0.0.0`, `::1`, `localhost`).
+    public var host: String
+    /// The port to bind; 0 lets the kernel choose (read it back from `Server.port`).
+    public var port: Int
+    /// At most this many connections are served at once; more are answered 503 and closed.
+    public var maxConnections: Int
+    /// The request parser's size limits.
+    public var limits: RequestParser.Limits
+    /// The whole request head must arrive within this time of its first byte (slowloris), else 408.
+    public var headerTimeout: Duration
+    /// The longest pause between two reads of a request body, else 408.
+    public var bodyReadTimeout: Duration
+    /// How long a kept-alive connection may sit with no request before it is closed silently.
+    public var idleTimeout: Duration
+    /// The longest time a response may make no write progress (a client that stopped reading).
+    public var writeTimeout: Duration
+    /// Requests served on one connection before it is closed (bounds what one client can hold).
+    public var maxRequestsPerConnection: Int
+    /// How long `shutdown()` lets in-flight requests finish before closing everything.
+    public var shutdownGracePeriod: Duration
+    /// After an error response the socket is half-closed and the client's leftover bytes are read and
+    /// dropped for at most this long, so the kernel does not answer them with a reset that destroys the
+    /// response before the client has read it (the "lingering close" of RFC 9112 §9.6).
+    public var lingerTimeout: Duration
+    /// The `listen(2)` backlog.
+    public var backlog: Int32
+
+    /// Creates a configuration; every parameter has the production default.
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, maxConnections: Int = 1024,
+        limits: RequestParser.Limits = RequestParser.Limits(), headerTimeout: Duration = .seconds(10),
+        bodyReadTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(10),
+        writeTimeout: Duration = .seconds(30), maxRequestsPerConnection: Int = 1000,
+        shutdownGracePeriod: Duration = .seconds(10), lingerTimeout: Duration = .seconds(1), backlog: Int32 = 1024
+    ) {
+        self.host = host
+        self.port = port
+        self.maxConnections = maxConnections
+        self.limits = limits
+        self.headerTimeout = headerTimeout
+        self.bodyReadTimeout = bodyReadTimeout
+        self.idleTimeout = idleTimeout
+        self.writeTimeout = writeTimeout
+        self.maxRequestsPerConnection = maxRequestsPerConnection
+        self.shutdownGracePeriod = shutdownGracePeriod
+        self.lingerTimeout = lingerTimeout
+        self.backlog = backlog
+    }
+}
