@@ -15,24 +15,37 @@ public enum HTMLEscaping {
 
     /// Appends UTF-8 `bytes` to `output` with `& < > " '` replaced by entities.
     public static func append(escaping bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        var runStart = 0
-        for index in bytes.indices {
-            let entity: StaticString
-            switch bytes[index] {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = "&quot;"
-            case UInt8(ascii: "'"): entity = "&#39;"
-            default: continue
-            }
-            // Copy the unescaped run in one go; most text has no special bytes at all.
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            output.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-            runStart = index + 1
+        // Most text (names, counts, dates) has nothing to escape: one scan, then one bulk copy.
+        guard let first = bytes.firstIndex(where: needsEscaping) else {
+            output.append(contentsOf: bytes)
+            return
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        output.reserveCapacity(output.count + bytes.count + 16)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<first]))
+        for byte in bytes[first...] {
+            switch byte {
+            case UInt8(ascii: "&"): output.append(contentsOf: ampersand)
+            case UInt8(ascii: "<"): output.append(contentsOf: lessThan)
+            case UInt8(ascii: ">"): output.append(contentsOf: greaterThan)
+            case UInt8(ascii: "\""): output.append(contentsOf: quote)
+            case UInt8(ascii: "'"): output.append(contentsOf: apostrophe)
+            default: output.append(byte)
+            }
+        }
     }
+
+    /// Whether `byte` is one of `& < > " '`.
+    @inline(__always)
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+    }
+
+    private static let ampersand: [UInt8] = Array("&amp;".utf8)
+    private static let lessThan: [UInt8] = Array("&lt;".utf8)
+    private static let greaterThan: [UInt8] = Array("&gt;".utf8)
+    private static let quote: [UInt8] = Array("&quot;".utf8)
+    private static let apostrophe: [UInt8] = Array("&#39;".utf8)
 
     /// `string` with `& < > " '` replaced by entities.
     public static func escape(_ string: String) -> String {

@@ -57,7 +57,8 @@ public struct TemplateLibrary: Sendable {
         let page = try render(name, value)
         var renderer = try makeRenderer(for: layout, extraCapacity: page.count)
         renderer.stack.append(value)
-        renderer.stack.append(.object(["content": .trustedHTML(String(decoding: page, as: UTF8.self))]))
+        renderer.layoutContent = page
+        renderer.layoutContentDepth = renderer.stack.count
         try renderer.render(template: index(of: layout))
         return renderer.output
     }

@@ -13,6 +13,15 @@ struct TemplateRenderer {
     var output: [UInt8] = []
     /// The context stack: the rendered value at the bottom, then each section's object or list item.
     var stack: [TemplateValue] = []
+    /// When rendering a layout: the page's output, seen as if an object `["content": .trustedHTML(page)]` sat on
+    /// the stack just above the first `layoutContentDepth` values. Kept as bytes so that `{{{ content }}}`
+    /// copies them straight into the output instead of round-tripping through a `String`.
+    var layoutContent: [UInt8]?
+    /// How many stack values lie below the layout's `content` (see `layoutContent`).
+    var layoutContentDepth = 0
+
+    /// The name under which a layout sees the page's output.
+    static let contentName = "content"
 
     // MARK: - Nodes
 
@@ -32,7 +41,9 @@ struct TemplateRenderer {
                     try print(value, path: path, file: file, at: location)
                 }
             case .raw(let path, let location):
-                if let value = try lookup(path, file: file, at: location) {
+                if let content = layoutContent, stack.count == layoutContentDepth, path.name == Self.contentName {
+                    output.append(contentsOf: content)
+                } else if let value = try lookup(path, file: file, at: location) {
                     try printRaw(value, path: path, file: file, at: location)
                 }
             case .section(let path, let children, let location):
@@ -134,11 +145,17 @@ struct TemplateRenderer {
             return stack.last
         }
         var found: TemplateValue?
-        for value in stack.reversed() {
-            if case .object(let fields) = value, let field = fields[first] {
+        var index = stack.count - 1
+        while index >= 0 {
+            if index == layoutContentDepth - 1, first == Self.contentName, let content = layoutContent {
+                found = .trustedHTML(String(decoding: content, as: UTF8.self))
+                break
+            }
+            if case .object(let fields) = stack[index], let field = fields[first] {
                 found = field
                 break
             }
+            index -= 1
         }
         // Later segments do not climb the stack again: `user.name` means this user's name or nothing.
         for segment in path.segments.dropFirst() {

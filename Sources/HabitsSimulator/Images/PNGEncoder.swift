@@ -1,0 +1,85 @@
+/// Writes palette PNGs (colour type 3) with a zlib stream of stored deflate blocks.
+///
+/// Stored blocks need no compressor and every decoder accepts them; at 2 bits per pixel a 128×128 avatar is
+/// about 4 KB, so compression would buy little. Layout per the PNG spec (ISO/IEC 15948): signature, IHDR, PLTE,
+/// IDAT, IEND, each chunk with its CRC-32.
+public enum PNGEncoder {
+    /// The eight bytes every PNG starts with.
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// One palette entry.
+    public struct RGB: Equatable, Sendable {
+        /// Red, green, blue, 0…255.
+        public var red, green, blue: UInt8
+        /// Creates a colour.
+        public init(red: UInt8, green: UInt8, blue: UInt8) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+        }
+    }
+
+    /// Encodes `pixels` (one palette index per pixel, row by row) at `bitDepth` 1, 2, 4 or 8 bits per pixel.
+    public static func encode(width: Int, height: Int, bitDepth: Int, palette: [RGB], pixels: [UInt8]) -> [UInt8] {
+        precondition([1, 2, 4, 8].contains(bitDepth) && palette.count <= 1 << bitDepth && !palette.isEmpty)
+        precondition(pixels.count == width * height && width > 0 && height > 0)
+        var png = signature
+        var header: [UInt8] = []
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
+        header += [UInt8(bitDepth), 3, 0, 0, 0]  // colour type 3 (palette), deflate, adaptive filter, no interlace
+        appendChunk("IHDR", header, to: &png)
+        appendChunk("PLTE", palette.flatMap { [$0.red, $0.green, $0.blue] }, to: &png)
+        appendChunk("IDAT", zlibStored(scanlines(width: width, height: height, bitDepth: bitDepth, pixels)), to: &png)
+        appendChunk("IEND", [], to: &png)
+        return png
+    }
+
+    /// Rows packed most significant bits first, each preceded by filter type 0 (none).
+    static func scanlines(width: Int, height: Int, bitDepth: Int, _ pixels: [UInt8]) -> [UInt8] {
+        let rowBytes = (width * bitDepth + 7) / 8
+        var out = [UInt8](repeating: 0, count: height * (rowBytes + 1))
+        for y in 0..<height {
+            let rowStart = y * (rowBytes + 1) + 1
+            for x in 0..<width {
+                let bit = x * bitDepth
+                let shift = 8 - bitDepth - bit % 8
+                out[rowStart + bit / 8] |= (pixels[y * width + x] & UInt8((1 << bitDepth) - 1)) << shift
+            }
+        }
+        return out
+    }
+
+    /// A zlib stream (RFC 1950) holding `data` in stored deflate blocks (RFC 1951 §3.2.4) of at most 65535 bytes.
+    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]  // deflate, 32K window, no dictionary; 0x7801 is a multiple of 31
+        var offset = 0
+        repeat {
+            let length = min(65535, data.count - offset)
+            let isFinal = offset + length == data.count
+            out.append(isFinal ? 1 : 0)  // BFINAL, BTYPE = 00; the rest of the byte is padding
+            out += [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF)]
+            out += data[offset..<offset + length]
+            offset += length
+        } while offset < data.count
+        out.appendBigEndian(Adler32.checksum(data))
+        return out
+    }
+
+    private static func appendChunk(_ type: String, _ data: [UInt8], to png: inout [UInt8]) {
+        let typeBytes = Array(type.utf8)
+        png.appendBigEndian(UInt32(data.count))
+        png += typeBytes
+        png += data
+        png.appendBigEndian(CRC32.checksum(data, continuing: CRC32.checksum(typeBytes)))
+    }
+}
+
+extension [UInt8] {
+    /// Appends a 32-bit value most significant byte first (network order, as PNG and zlib store it).
+    mutating func appendBigEndian(_ value: UInt32) {
+        append(contentsOf: [
+            UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF),
+        ])
+    }
+}

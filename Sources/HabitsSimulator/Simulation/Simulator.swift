@@ -1,0 +1,157 @@
+import Dispatch
+import HTTPServer
+import HabitsAPI
+import Synchronization
+
+/// The simulated social network: counts per (user, habit), a ticker that logs weighted-random events while
+/// running, and the statistics built from the counts.
+///
+/// State lives in a `SimulationState` value behind a mutex: every event is O(1) under the lock. Encoded
+/// statistics are cached per generation, so polling clients share one encoding until the next event.
+/// Determinism comes from ticks, not wall time: `step(_:)` advances by hand exactly as the timer does.
+public final class Simulator: Sendable {
+    /// Events per second at speed 1.0: "a few per second".
+    public static let baseEventsPerSecond = 3.0
+    /// Allowed speed multipliers.
+    public static let speedRange: ClosedRange<Double> = 0.1...10
+
+    /// The data being simulated.
+    public let dataSet: DataSet
+    /// The seed the rates and events come from (random unless given).
+    public let seed: UInt64
+    let encoder: StatisticsEncoder
+    private let userIndexes: [String: Int]
+    private let habitIndexes: [String: Int]
+    private let logger: Logger
+    private let core: Mutex<Core>
+    private let cache = Mutex<StatisticsSnapshot?>(nil)
+    private let queue = DispatchQueue(label: "habits-simulator.ticker", target: .global())
+
+    /// Mutable state; the timer exists exactly while the simulation runs.
+    private struct Core {
+        var state: SimulationState
+        var speed: Double
+        var timer: (any DispatchSourceTimer)?
+    }
+
+    /// Creates a stopped simulator over `dataSet`. `seed` nil picks a random one; `speed` is clamped into range.
+    public init(dataSet: DataSet, seed: UInt64? = nil, speed: Double = 1, logger: Logger) {
+        self.dataSet = dataSet
+        self.seed = seed ?? UInt64.random(in: .min ... .max)
+        self.logger = logger
+        encoder = StatisticsEncoder(dataSet: dataSet)
+        var users: [String: Int] = [:]
+        for (index, user) in dataSet.users.enumerated() { users[user.id] = index }
+        users[dataSet.activeUser.id] = dataSet.users.count
+        userIndexes = users
+        var habits: [String: Int] = [:]
+        for (index, habit) in dataSet.habits.enumerated() { habits[habit.name] = index }
+        habitIndexes = habits
+        let state = SimulationState(
+            userCount: dataSet.users.count, habitCount: dataSet.habits.count, seed: self.seed)
+        core = Mutex(Core(state: state, speed: min(max(speed, Self.speedRange.lowerBound), Self.speedRange.upperBound)))
+    }
+
+    deinit {
+        core.withLock { $0.timer?.cancel() }
+    }
+
+    // MARK: - Control
+
+    /// Whether the ticker is logging events.
+    public var isRunning: Bool { core.withLock { $0.timer != nil } }
+
+    /// The current speed multiplier.
+    public var speed: Double { core.withLock { $0.speed } }
+
+    /// Starts the ticker; does nothing if it already runs.
+    public func start() {
+        core.withLock { core in
+            guard core.timer == nil else { return }
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.setEventHandler { [weak self] in self?.step() }
+            timer.schedule(
+                deadline: .now() + Self.interval(speed: core.speed), repeating: Self.interval(speed: core.speed))
+            timer.resume()
+            core.timer = timer
+        }
+        logger.info("simulation started", ["simulator.speed": "\(speed)"])
+    }
+
+    /// Stops the ticker; counts stay.
+    public func stop() {
+        core.withLock { core in
+            core.timer?.cancel()
+            core.timer = nil
+        }
+        logger.info("simulation stopped")
+    }
+
+    /// Zeroes every count and rewinds the generator, so a seeded run replays from the start.
+    public func reset() {
+        core.withLock { $0.state.reset() }
+        logger.info("simulation reset")
+    }
+
+    /// Sets the speed multiplier and reschedules a running ticker.
+    public func setSpeed(_ speed: Double) throws(SimulatorError) {
+        guard Self.speedRange.contains(speed) else { throw .speedOutOfRange(speed) }
+        core.withLock { core in
+            core.speed = speed
+            let interval = Self.interval(speed: speed)
+            core.timer?.schedule(deadline: .now() + interval, repeating: interval)
+        }
+        logger.info("simulation speed changed", ["simulator.speed": "\(speed)"])
+    }
+
+    /// Advances the simulation by `ticks` events, exactly as the ticker would; for tests and tools.
+    public func step(_ ticks: Int = 1) {
+        core.withLock { core in
+            for _ in 0..<ticks { core.state.tick() }
+        }
+    }
+
+    // MARK: - Logging and reading
+
+    /// Records one event for a simulated user or the active user. Unknown names change nothing.
+    public func log(userID: String, habitName: String) throws(SimulatorError) {
+        guard let user = userIndexes[userID] else { throw .unknownUser(userID) }
+        guard let habit = habitIndexes[habitName] else { throw .unknownHabit(habitName) }
+        core.withLock { $0.state.record(user: user, habit: habit) }
+    }
+
+    /// How many times `userID` logged `habitName`, or nil if either is unknown.
+    public func count(userID: String, habitName: String) -> Int? {
+        guard let user = userIndexes[userID], let habit = habitIndexes[habitName] else { return nil }
+        return core.withLock { $0.state.count(user: user, habit: habit) }
+    }
+
+    /// Events recorded since the last reset.
+    public var eventCount: Int { core.withLock { $0.state.eventCount } }
+
+    /// Changes so far; grows on every event and reset, never goes back.
+    public var generation: UInt64 { core.withLock { $0.state.generation } }
+
+    /// The index of a user id (simulated users first, the active user last).
+    func userIndex(_ id: String) -> Int? { userIndexes[id] }
+
+    /// The index of a habit name.
+    func habitIndex(_ name: String) -> Int? { habitIndexes[name] }
+
+    /// Every statistics response for the current counts, encoded once per generation.
+    func snapshot() -> StatisticsSnapshot {
+        let generation = core.withLock { $0.state.generation }
+        if let cached = cache.withLock({ $0 }), cached.generation == generation { return cached }
+        let counters = core.withLock { $0.state.counters }
+        let snapshot = StatisticsSnapshot(counters: counters, encoder: encoder)
+        cache.withLock { cached in
+            if cached.map({ $0.generation < snapshot.generation }) ?? true { cached = snapshot }
+        }
+        return snapshot
+    }
+
+    /// Seconds between ticks at `speed`.
+    static func interval(speed: Double) -> DispatchTimeInterval {
+        .nanoseconds(Int(1e9 / (baseEventsPerSecond * speed)))
+    }
+}

@@ -1,0 +1,66 @@
+import HTTPServer
+
+/// The command line of `habits-api`, the simulator alone (SPEC §2).
+public struct SimulatorOptions: Sendable, Equatable {
+    /// The port to serve the API on.
+    public var port: Int
+    /// The simulation speed multiplier, 0.1…10.
+    public var speed: Double
+    /// A seed for a deterministic simulation; nil for a random one.
+    public var seed: UInt64?
+    /// A HabitServer-format data directory; nil for the built-in data.
+    public var dataDirectory: String?
+    /// Whether the simulation runs (`--no-simulation` serves the data frozen).
+    public var simulationEnabled: Bool
+
+    /// Creates options; the defaults are those of `habits-api` with no flags.
+    public init(
+        port: Int = 8080, speed: Double = 1.0, seed: UInt64? = nil, dataDirectory: String? = nil,
+        simulationEnabled: Bool = true
+    ) {
+        self.port = port
+        self.speed = speed
+        self.seed = seed
+        self.dataDirectory = dataDirectory
+        self.simulationEnabled = simulationEnabled
+    }
+
+    /// The `--help` text.
+    public static let usage = """
+        Usage: habits-api [options]
+
+        Runs the Habits API simulator alone, a stand-in for the macOS HabitServer.app.
+
+        Options:
+          --port N           port to listen on (0 picks a free one)     default 8080
+          --speed X          simulation speed multiplier, 0.1 to 10     default 1.0
+          --seed N           deterministic simulation with this seed    default random
+          --data-dir DIR     HabitServer-format data directory          default built-in data
+          --no-simulation    serve the data without simulating activity
+          --help             show this help
+
+        """
+
+    /// Parses `arguments` (without the program name).
+    public static func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineOutcome<SimulatorOptions> {
+        var options = SimulatorOptions()
+        var scanner = ArgumentScanner(
+            arguments,
+            options: [
+                "--port": .value, "--speed": .value, "--seed": .value, "--data-dir": .value,
+                "--no-simulation": .flag, "--help": .flag,
+            ])
+        while let (name, value) = try scanner.next() {
+            let value = value ?? ""
+            switch name {
+            case "--port": options.port = try OptionValue.port(value, option: name)
+            case "--speed": options.speed = try OptionValue.number(value, option: name, in: 0.1...10)
+            case "--seed": options.seed = try OptionValue.seed(value, option: name)
+            case "--data-dir": options.dataDirectory = try OptionValue.nonEmpty(value, option: name)
+            case "--no-simulation": options.simulationEnabled = false
+            default: return .help
+            }
+        }
+        return .run(options)
+    }
+}
