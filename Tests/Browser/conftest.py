@@ -1,0 +1,138 @@
+"""Fixtures for the browser tests: the built dashboard with its embedded simulator, and headless Chromium.
+
+The dashboard runs as the real executable on port 0 (so other processes' ports never matter) against the embedded
+simulator on port 0 with a fixed seed; both URLs are read from its standard output. Every test gets a fresh browser
+profile, so cookies (and so settings) never leak from one test into another.
+"""
+
+import json
+import os
+import pathlib
+import queue
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.request
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / ".build" / "screenshots"
+DASHBOARD_LINE = re.compile(r"Habits Dashboard: (http://\S+?)/?$")
+API_LINE = re.compile(r"Habits API simulator: (http://\S+?)/?$")
+
+
+class Dashboard:
+    """A running habits-dashboard process and the URLs it printed."""
+
+    def __init__(self, url, api_url, process, settings_dir):
+        self.url = url
+        self.api_url = api_url
+        self.process = process
+        self.settings_dir = settings_dir
+
+    def api(self, path):
+        """GET a JSON document from the embedded Habits API."""
+        with urllib.request.urlopen(self.api_url + path, timeout=5) as response:
+            return json.load(response)
+
+    def log_habit(self, habit, user="activeUser"):
+        """POST /loggedHabit to the embedded API, as another client of the API would."""
+        body = json.dumps(
+            {"userID": user, "habitName": habit, "timestamp": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+        ).encode()
+        request = urllib.request.Request(
+            self.api_url + "/loggedHabit", data=body, method="POST", headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=5) as response:
+            assert response.status == 200
+
+
+def _binary():
+    explicit = os.environ.get("DASHBOARD_BINARY")
+    if explicit:
+        return pathlib.Path(explicit)
+    return ROOT / ".build" / "debug" / "habits-dashboard"
+
+
+@pytest.fixture(scope="session")
+def dashboard():
+    binary = _binary()
+    if not binary.exists():
+        pytest.fail(f"{binary} is missing: build it first (scripts/test.sh does)")
+    settings_dir = tempfile.mkdtemp(prefix="habits-browser-settings-")
+    process = subprocess.Popen(
+        [str(binary), "--port", "0", "--api-port", "0", "--seed", "42", "--speed", "2", "--settings-dir", settings_dir],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=open(ROOT / ".build" / "browser-tests-dashboard.log", "w"),
+        text=True,
+    )
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
+    url = api_url = None
+    deadline = time.monotonic() + 60
+    while (url is None or api_url is None) and time.monotonic() < deadline:
+        try:
+            line = lines.get(timeout=1).strip()
+        except queue.Empty:
+            if process.poll() is not None:
+                break
+            continue
+        if match := DASHBOARD_LINE.search(line):
+            url = match.group(1)
+        elif match := API_LINE.search(line):
+            api_url = match.group(1)
+    if url is None or api_url is None:
+        process.kill()
+        pytest.fail("the dashboard did not print its URLs; see .build/browser-tests-dashboard.log")
+    yield Dashboard(url, api_url, process, settings_dir)
+    process.send_signal(signal.SIGTERM)
+    try:
+        assert process.wait(timeout=15) == 0, "the dashboard did not exit cleanly on SIGTERM"
+    finally:
+        if process.poll() is None:
+            process.kill()
+        shutil.rmtree(settings_dir, ignore_errors=True)
+
+
+def _chrome(javascript=True):
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000"):
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    # Always name the driver: without it Selenium tries to download one (TOOLS.md).
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    driver.implicitly_wait(0)
+    return driver
+
+
+@pytest.fixture
+def browser():
+    driver = _chrome()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def browser_without_js():
+    driver = _chrome(javascript=False)
+    yield driver
+    driver.quit()
+
+
+def screenshot(driver, name):
+    """Saves a full-height screenshot under .build/screenshots/<name>.png."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    height = driver.execute_script("return document.documentElement.scrollHeight") or 1000
+    driver.set_window_size(1280, min(max(height, 800), 4000))
+    driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
+    driver.set_window_size(1280, 1000)
