@@ -77,6 +77,10 @@ import Testing
         arguments: [
             (["habits.json": nil], "habits.json", "missing file"),
             (["users.json": "[{\"id\": \"u1\", "], "users.json", "invalid JSON"),
+            (
+                ["users.json": "[\n  {\"id\": \"u1\",\n   \"name\": x}\n]"], "users.json",
+                "invalid JSON (line 3, column 12"
+            ),
             (["categories.json": "{}"], "categories.json", "expected"),
             (["users.json": #"[{"name": "No Id"}]"#], "users.json", "missing key \"id\" at [0]"),
             (

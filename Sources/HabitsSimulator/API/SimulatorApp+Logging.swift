@@ -9,7 +9,8 @@ extension SimulatorApp {
     /// JSON, missing field or bad timestamp, 404 unknown user or habit.
     func logHabit(_ request: Request) throws -> Response {
         guard request.body.count <= Self.maxLogBodyBytes else {
-            throw HTTPError(.payloadTooLarge, "Body too large: a logged habit is at most \(Self.maxLogBodyBytes) bytes.")
+            throw HTTPError(
+                .payloadTooLarge, "Body too large: a logged habit is at most \(Self.maxLogBodyBytes) bytes.")
         }
         guard Self.isJSON(request.headers["Content-Type"]) else {
             throw HTTPError(.unsupportedMediaType, "Send the logged habit as application/json.")
@@ -39,8 +40,11 @@ extension SimulatorApp {
     static func describe(_ error: DecodingError) -> String {
         switch error {
         case .keyNotFound(let key, _): "Missing field \"\(key.stringValue)\"."
+        case .valueNotFound(_, let context) where context.codingPath.isEmpty,
+            .typeMismatch(_, let context) where context.codingPath.isEmpty:
+            "Expected a JSON object with userID, habitName and timestamp."
         case .valueNotFound(_, let context), .typeMismatch(_, let context):
-            "Field \"\(context.codingPath.last?.stringValue ?? "body")\" has the wrong type."
+            "Field \"\(context.codingPath.last?.stringValue ?? "")\" must be a string."
         case .dataCorrupted(let context) where context.codingPath.last?.stringValue == "timestamp":
             "Bad timestamp: use ISO 8601, e.g. 2026-11-29T10:15:30Z."
         case .dataCorrupted: "Malformed JSON."

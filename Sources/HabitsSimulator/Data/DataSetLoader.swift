@@ -94,11 +94,32 @@ public enum DataSetLoader {
     {
         do {
             return try JSONDecoder().decode(type, from: Data(bytes))
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            throw DataSetError(file: file, problem: "invalid JSON (\(syntaxProblem(in: bytes)))")
         } catch let error as DecodingError {
             throw DataSetError(file: file, problem: describe(error))
         } catch {
             throw DataSetError(file: file, problem: "invalid JSON (\(error))")
         }
+    }
+
+    /// Where the JSON syntax breaks, as `line L, column C: <reason>`. `JSONDecoder` on Linux only says "not
+    /// valid JSON"; `JSONSerialization` names a byte offset, which people editing the file need as a line.
+    static func syntaxProblem(in bytes: [UInt8]) -> String {
+        let detail: String
+        do {
+            _ = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+            return "not valid JSON"
+        } catch let error as NSError {
+            detail = error.userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+        }
+        guard let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
+            let offset = Int(detail[range].dropFirst("character ".count))
+        else { return detail }
+        let before = bytes.prefix(min(offset, bytes.count))
+        let line = before.count { $0 == UInt8(ascii: "\n") } + 1
+        let column = before.count - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+        return "line \(line), column \(column): \(detail)"
     }
 
     /// A one-line reading of a `DecodingError`, with the JSON path of the offending value.
@@ -111,8 +132,7 @@ public enum DataSetLoader {
         }
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return "invalid JSON (\(underlying ?? context.debugDescription))"
+            return "invalid JSON (\(context.debugDescription))"
         case .dataCorrupted(let context):
             return "bad value at \(path(context)) (\(context.debugDescription))"
         case .keyNotFound(let key, let context):

@@ -1,0 +1,134 @@
+import Testing
+
+@testable import HTTPServer
+
+/// Drives the pure connection state machine with a fake clock: `t(x)` is x seconds after the start.
+@Suite struct ConnectionStateTests {
+    let start = ContinuousClock.now
+    let policy = ConnectionState.Policy(
+        headerTimeout: .seconds(10), bodyReadTimeout: .seconds(10), idleTimeout: .seconds(10),
+        writeTimeout: .seconds(30), lingerTimeout: .seconds(1), maxRequests: 3)
+
+    func t(_ seconds: Double) -> ContinuousClock.Instant { start + .milliseconds(Int(seconds * 1000)) }
+
+    func fresh() -> ConnectionState { ConnectionState(policy: policy, now: t(0)) }
+
+    @Test func idleConnectionClosesSilentlyAfterIdleTimeout() {
+        var state = fresh()
+        #expect(state.nextDeadline == t(10))
+        #expect(state.timerFired(now: t(9.9)) == .none)
+        #expect(state.timerFired(now: t(10)) == .close)
+        #expect(state.phase == .closed)
+    }
+
+    /// Slowloris: bytes keep trickling in, but the whole head must arrive within 10 s of its first byte.
+    @Test func headMustCompleteWithinHeaderTimeoutOfFirstByte() {
+        var state = fresh()
+        _ = state.needMoreData(parserPhase: .head, now: t(5))
+        _ = state.needMoreData(parserPhase: .head, now: t(9))
+        _ = state.needMoreData(parserPhase: .head, now: t(14))
+        #expect(state.nextDeadline == t(15))
+        #expect(state.timerFired(now: t(14.9)) == .none)
+        #expect(state.timerFired(now: t(15)) == .writeError(.requestTimeout))
+    }
+
+    @Test func bodyDeadlineRestartsOnEveryRead() {
+        var state = fresh()
+        _ = state.needMoreData(parserPhase: .head, now: t(1))
+        _ = state.needMoreData(parserPhase: .body, now: t(2))
+        _ = state.needMoreData(parserPhase: .body, now: t(11))
+        #expect(state.timerFired(now: t(20)) == .none)
+        #expect(state.timerFired(now: t(21)) == .writeError(.requestTimeout))
+    }
+
+    @Test func keepAliveRequestReturnsToIdleAfterResponseIsWritten() {
+        var state = fresh()
+        #expect(state.requestReceived(keepAlive: true, now: t(1)) == .dispatch(closeAfter: false))
+        #expect(state.nextDeadline == nil)  // a handler may take its time
+        #expect(state.responseReady(now: t(2)) == .writeResponse(closeAfter: false))
+        #expect(state.writeFlushed(now: t(3)) == .parseBuffered)
+        #expect(state.phase == .idle(since: t(3)))
+    }
+
+    @Test func connectionCloseRequestClosesAfterItsResponse() {
+        var state = fresh()
+        #expect(state.requestReceived(keepAlive: false, now: t(1)) == .dispatch(closeAfter: true))
+        #expect(state.responseReady(now: t(1)) == .writeResponse(closeAfter: true))
+        #expect(state.writeFlushed(now: t(1)) == .close)
+    }
+
+    @Test func lastAllowedRequestOnAConnectionSaysClose() {
+        var state = fresh()
+        for _ in 0..<2 {
+            #expect(state.requestReceived(keepAlive: true, now: t(1)) == .dispatch(closeAfter: false))
+            _ = state.responseReady(now: t(1))
+            _ = state.writeFlushed(now: t(1))
+        }
+        #expect(state.requestReceived(keepAlive: true, now: t(1)) == .dispatch(closeAfter: true))
+    }
+
+    @Test func parseErrorIsAnsweredThenLingersThenCloses() {
+        var state = fresh()
+        #expect(state.parseFailed(status: .badRequest, now: t(1)) == .writeError(.badRequest))
+        #expect(state.writeFlushed(now: t(1)) == .startLingering)
+        #expect(state.nextDeadline == t(2))
+        #expect(state.timerFired(now: t(2)) == .close)
+    }
+
+    @Test func clientThatStopsReadingIsClosedAfterWriteTimeout() {
+        var state = fresh()
+        _ = state.requestReceived(keepAlive: true, now: t(0))
+        _ = state.responseReady(now: t(0))
+        state.writeBlocked(now: t(0))
+        state.writeProgressed(now: t(20))
+        state.writeBlocked(now: t(25))  // still blocked: the clock keeps running from the last progress
+        #expect(state.nextDeadline == t(50))
+        #expect(state.timerFired(now: t(49)) == .none)
+        #expect(state.timerFired(now: t(50)) == .close)
+    }
+
+    @Test func continueExpectedStartsTheBodyDeadline() {
+        var state = fresh()
+        _ = state.needMoreData(parserPhase: .head, now: t(0))
+        #expect(state.continueExpected(now: t(1)) == .writeContinue)
+        #expect(state.nextDeadline == t(11))
+    }
+
+    @Test func shutdownClosesIdleConnectionAtOnce() {
+        var state = fresh()
+        #expect(state.shutdownRequested(now: t(1)) == .close)
+    }
+
+    @Test func shutdownLetsInFlightResponseFinishWithClose() {
+        var state = fresh()
+        #expect(state.requestReceived(keepAlive: true, now: t(0)) == .dispatch(closeAfter: false))
+        #expect(state.shutdownRequested(now: t(1)) == .none)
+        #expect(state.responseReady(now: t(2)) == .writeResponse(closeAfter: true))
+        #expect(state.writeFlushed(now: t(2)) == .close)
+    }
+
+    @Test func peerCloseWhileIdleCloses() {
+        var state = fresh()
+        #expect(state.peerClosed(now: t(1)) == .close)
+    }
+
+    @Test func peerHalfCloseDuringHandlerStillGetsTheResponse() {
+        var state = fresh()
+        _ = state.requestReceived(keepAlive: true, now: t(0))
+        #expect(state.peerClosed(now: t(0)) == .none)
+        #expect(state.responseReady(now: t(1)) == .writeResponse(closeAfter: true))
+    }
+
+    @Test(
+        arguments: [
+            ("1.1", nil, true), ("1.1", "close", false), ("1.1", "Keep-Alive, CLOSE", false),
+            ("1.0", nil, false), ("1.0", "keep-alive", true),
+        ] as [(String, String?, Bool)])
+    func keepAliveFollowsVersionAndConnectionHeader(version: String, connection: String?, expected: Bool) {
+        var headers: HTTPHeaders = ["Host": "x"]
+        if let connection { headers.add(name: "Connection", value: connection) }
+        let head = RequestHead(
+            method: .get, target: "/", version: version == "1.1" ? .http1_1 : .http1_0, headers: headers)
+        #expect(ConnectionState.wantsKeepAlive(head) == expected)
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+
+@testable import HTTPServer
+
+/// Live tests over loopback sockets: one server per test on 127.0.0.1:0.
+@Suite struct ConnectionTests {
+    @Test func keepAliveServesSeveralRequestsOnOneConnection() async throws {
+        try await LiveServer.with(responder: LiveServer.testRouter) { server in
+            let client = try TestClient(port: server.port)
+            for word in ["one", "two", "three"] {
+                try client.send("GET /echo/\(word) HTTP/1.1\r\nHost: x\r\n\r\n")
+                let response = try await client.readResponse()
+                #expect(response.status == 200)
+                #expect(response.text == word)
+                #expect(response.headers["Date"] != nil)
+                #expect(response.headers["Connection"] == nil)
+            }
+        }
+    }
+
+    /// Pipelined requests sent in one write are answered in order, even when the first is the slowest.
+    @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
+        try await LiveServer.with(responder: LiveServer.testRouter) { server in
+            let client = try TestClient(port: server.port)
+            try client.send(
+                "GET /slow HTTP/1.1\r\nHost: x\r\n\r\nGET /echo/b HTTP/1.1\r\nHost: x\r\n\r\n"
+                    + "HEAD /echo/c HTTP/1.1\r\nHost: x\r\n\r\nGET /echo/d HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await client.readResponse().text == "slow")
+            #expect(try await client.readResponse().text == "b")
+            let head = try await client.readResponse(bodyExpected: false)
+            #expect(head.status == 200 && head.headers["Content-Length"] == "1" && head.body.isEmpty)
+            #expect(try await client.readResponse().text == "d")
+        }
+    }
+
+    @Test func headGetsHeadersWithoutBody() async throws {
+        try await LiveServer.with(responder: LiveServer.testRouter) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("HEAD / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let (bytes, end) = await client.readToEnd()
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"))
+            #expect(text.contains("Content-Length: 4\r\n"))
+            #expect(text.hasSuffix("\r\n\r\n"))
+            #expect(end == .closed)
+        }
+    }
+
+    @Test func expectContinueGets100BeforeTheBody() async throws {
+        try await LiveServer.with(responder: LiveServer.testRouter) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n")
+            let interim = try await client.readResponse(bodyExpected: false)
+            #expect(interim.status == 100)
+            try client.send("hello")
+            let response = try await client.readResponse()
+            #expect(response.status == 200)
+            #expect(response.text == "got 5 bytes")
+        }
+    }
+
+    @Test func connectionCloseIsHonouredAndTheSocketCloses() async throws {
+        try await LiveServer.with(responder: LiveServer.testRouter) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("GET /echo/bye HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let response = try await client.readResponse()
+            #expect(response.text == "bye")
+            #expect(response.headers["Connection"] == "close")
+            #expect(await client.readToEnd().end == .closed)
+        }
+    }
+
+    @Test func http10ClosesUnlessKeepAliveIsAsked() async throws {
+        try await LiveServer.with(responder: LiveServer.testRouter) { server in
+            let plain = try TestClient(port: server.port)
+            try plain.send("GET / HTTP/1.0\r\n\r\n")
+            #expect(try await plain.readResponse().text == "home")
+            #expect(await plain.readToEnd().end == .closed)
+
+            let kept = try TestClient(port: server.port)
+            try kept.send("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+            #expect(try await kept.readResponse().headers["Connection"] == "keep-alive")
+            try kept.send("GET /echo/again HTTP/1.0\r\n\r\n")
+            #expect(try await kept.readResponse().text == "again")
+        }
+    }
+
+    /// A malformed request gets its status, `Connection: close`, and then the socket really closes.
+    @Test func parseErrorIsAnsweredAndTheSocketCloses() async throws {
+        try await LiveServer.with(responder: LiveServer.testRouter) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n")
+            let (bytes, end) = await client.readToEnd()
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+            #expect(text.contains("Connection: close\r\n"))
+            #expect(end == .closed)
+        }
+    }
+
+    @Test func handlerErrorsBecomeAGeneric500AndTheConnectionStaysUsable() async throws {
+        let (logger, capture) = Logger.capturing()
+        try await LiveServer.with(responder: LiveServer.testRouter, logger: logger) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("GET /boom HTTP/1.1\r\nHost: x\r\n\r\n")
+            let response = try await client.readResponse()
+            #expect(response.status == 500)
+            #expect(response.text == "Internal Server Error")
+            try client.send("GET /echo/still HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await client.readResponse().text == "still")
+        }
+        #expect(capture.lines.contains { $0.contains("handler failed") && $0.contains("error=") })
+    }
+
+    @Test func everyRequestGetsOneAccessLogLine() async throws {
+        let (logger, capture) = Logger.capturing()
+        try await LiveServer.with(responder: LiveServer.testRouter, logger: logger) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("GET /echo/logged?x=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+            _ = try await client.readResponse()
+        }
+        let lines = capture.lines.filter { $0.contains(" request ") }
+        #expect(lines.count == 1)
+        let line = try #require(lines.first)
+        for part in [
+            "http.method=GET", "http.path=/echo/logged", "http.status=200", "http.bytes=6", "duration.ms=",
+            "request.id=",
+        ] {
+            #expect(line.contains(part), "\(part) missing from \(line)")
+        }
+    }
+
+    /// Slowloris: a client that never finishes its head gets 408 and is closed, while another is served.
+    @Test func slowHeadIsClosedByTheHeaderDeadlineWhileOthersAreServed() async throws {
+        var configuration = ServerConfiguration()
+        configuration.headerTimeout = .milliseconds(400)
+        configuration.lingerTimeout = .milliseconds(100)
+        try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
+            let slow = try TestClient(port: server.port)
+            try slow.send("GET / HTTP/1.1\r\nHost: x\r\n")
+            let started = ContinuousClock.now
+            let fast = try TestClient(port: server.port)
+            try fast.send("GET /echo/fast HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await fast.readResponse().text == "fast")
+            try slow.send("X-Trickle: 1\r\n")
+            let (bytes, end) = await slow.readToEnd()
+            let elapsed = ContinuousClock.now - started
+            #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
+            #expect(end == .closed)
+            #expect(elapsed >= .milliseconds(350) && elapsed < .seconds(2))
+        }
+    }
+
+    @Test func idleKeepAliveConnectionIsClosedSilently() async throws {
+        var configuration = ServerConfiguration()
+        configuration.idleTimeout = .milliseconds(300)
+        try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            _ = try await client.readResponse()
+            let (bytes, end) = await client.readToEnd()
+            #expect(bytes.isEmpty)
+            #expect(end == .closed)
+        }
+    }
+
+    @Test func connectionClosesAfterMaxRequests() async throws {
+        var configuration = ServerConfiguration()
+        configuration.maxRequestsPerConnection = 2
+        try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await client.readResponse().headers["Connection"] == nil)
+            try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await client.readResponse().headers["Connection"] == "close")
+            #expect(await client.readToEnd().end == .closed)
+        }
+    }
+
+    @Test func clientHalfCloseAfterRequestStillGetsTheAnswer() async throws {
+        try await LiveServer.with(responder: LiveServer.testRouter) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            client.shutdownWrite()
+            #expect(try await client.readResponse().text == "slow")
+            #expect(await client.readToEnd().end == .closed)
+        }
+    }
+
+    @Test func largeBodyIsWrittenCompletelyToASlowReader() async throws {
+        let big = [UInt8](repeating: UInt8(ascii: "x"), count: 4 * 1024 * 1024)
+        var router = Router()
+        router.get("/big") { _, _ in Response(body: big) }
+        try await LiveServer.with(responder: router) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n")
+            try await Task.sleep(for: .milliseconds(100))  // let the socket buffers fill: EAGAIN path
+            let response = try await client.readResponse()
+            #expect(response.body.count == big.count)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import HTTPServer
+
+/// Runs the built executables (scripts/test.sh builds them first) as a user would: on a free port, then
+/// SIGTERM, expecting a clean exit 0. This is the test that catches the main.swift Dispatch trap (TOOLS.md).
+@Suite struct ExecutableTests {
+    static let buildDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/debug")
+
+    static func launch(_ name: String, _ arguments: [String]) throws -> (Process, Pipe) {
+        let executable = buildDirectory.appendingPathComponent(name)
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw CommandLineError("\(executable.path) is missing: run `swift build` first (scripts/test.sh does)")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, output)
+    }
+
+    /// Reads stdout until the first line that holds `http://host:port/` and returns the port.
+    static func announcedPort(_ pipe: Pipe) async throws -> Int {
+        let handle = pipe.fileHandleForReading
+        let text = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+            Thread {
+                var text = ""
+                while !text.contains("\n") {
+                    let data = handle.availableData
+                    if data.isEmpty { break }
+                    text += String(decoding: data, as: UTF8.self)
+                }
+                continuation.resume(returning: text)
+            }.start()
+        }
+        guard let range = text.range(of: #":(\d+)/"#, options: .regularExpression),
+            let port = Int(text[range].dropFirst().dropLast())
+        else {
+            throw CommandLineError("no URL announced on stdout: \(text)")
+        }
+        return port
+    }
+
+    static func waitForExit(_ process: Process, within limit: Duration) async throws {
+        let deadline = ContinuousClock.now + limit
+        while process.isRunning && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        if process.isRunning {
+            process.interrupt()
+            Issue.record("process did not exit within \(limit)")
+        }
+    }
+
+    @Test(arguments: [
+        ("habits-api", ["--port", "0", "--seed", "1"]),
+        ("habits-dashboard", ["--port", "0", "--api-port", "0", "--seed", "1"]),
+    ])
+    func servesThenExitsZeroOnSIGTERM(name: String, arguments: [String]) async throws {
+        let (process, output) = try Self.launch(name, arguments)
+        let port = try await Self.announcedPort(output)
+        let client = try TestClient(port: port)
+        try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        let response = try await client.readResponse()
+        #expect(response.status == 200)
+        #expect(response.headers["Date"] != nil)
+
+        process.terminate()  // SIGTERM
+        try await Self.waitForExit(process, within: .seconds(5))
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test(arguments: ["habits-api", "habits-dashboard"])
+    func badFlagExitsTwoAndHelpExitsZero(name: String) async throws {
+        let (bad, _) = try Self.launch(name, ["--no-such-flag"])
+        try await Self.waitForExit(bad, within: .seconds(5))
+        #expect(bad.terminationStatus == 2)
+
+        let (help, output) = try Self.launch(name, ["--help"])
+        try await Self.waitForExit(help, within: .seconds(5))
+        #expect(help.terminationStatus == 0)
+        let usage = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(usage.hasPrefix("Usage: \(name)"))
+    }
+}

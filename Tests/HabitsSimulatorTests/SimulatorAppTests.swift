@@ -1,0 +1,280 @@
+import Foundation
+import HabitsAPI
+import Testing
+
+@testable import HabitsSimulator
+
+/// Contract tests: every endpoint of SPEC §3 fetched over a real socket and decoded with the HabitsAPI models.
+@Suite struct SimulatorAppTests {
+    @Test func rootAnswersAPlainTextStatus() async throws {
+        try await LiveSimulator.with { live in
+            let reply = try await live.fetch("/")
+            #expect(reply.status == 200)
+            #expect(reply.header("Content-Type")?.hasPrefix("text/plain") == true)
+            #expect(reply.text.contains("simulation: stopped"))
+            #expect(reply.text.contains("users: 41, habits: 19, categories: 7"))
+        }
+    }
+
+    @Test func usersIsAnObjectKeyedByIDWithoutTheActiveUser() async throws {
+        try await LiveSimulator.with { live in
+            let users = try await live.get([String: User].self, "/users")
+            #expect(users.count == 41)
+            #expect(users["activeUser"] == nil)
+            #expect(users.allSatisfy { $0.key == $0.value.id })
+            let raw = try #require(try await live.raw("/users") as? [String: [String: Any]])
+            for user in raw.values {
+                #expect(Set(user.keys) == ["id", "name", "color", "bio"])
+                #expect(Set(try #require(user["color"] as? [String: Double]).keys) == ["h", "s", "b"])
+                #expect(user["bio"] is String)
+            }
+        }
+    }
+
+    @Test func habitsIsAnObjectKeyedByNameWithFullCategories() async throws {
+        try await LiveSimulator.with { live in
+            let habits = try await live.get([String: Habit].self, "/habits")
+            #expect(habits.count == 19)
+            #expect(habits.allSatisfy { $0.key == $0.value.name })
+            #expect(habits["Push-ups/Sit-ups"]?.category.name == "Movement")
+            let raw = try #require(try await live.raw("/habits") as? [String: [String: Any]])
+            for habit in raw.values {
+                #expect(Set(habit.keys) == ["name", "category", "info"])
+                let category = try #require(habit["category"] as? [String: Any])
+                #expect(Set(category.keys) == ["name", "color"])
+            }
+        }
+    }
+
+    @Test func categoriesIsAnArrayIncludingTheOneWithoutHabits() async throws {
+        try await LiveSimulator.with { live in
+            let categories = try await live.get([Category].self, "/categories")
+            #expect(categories.count == 7)
+            #expect(categories.contains { $0.name == "Rest" })
+            #expect(try await live.raw("/categories") is [Any])
+        }
+    }
+
+    @Test func imagesArePNGsWithCachingHeaders() async throws {
+        try await LiveSimulator.with { live in
+            let reply = try await live.fetch("/images/user3")
+            #expect(reply.status == 200)
+            #expect(reply.header("Content-Type") == "image/png")
+            #expect(reply.header("Cache-Control")?.contains("max-age") == true)
+            let etag = try #require(reply.header("ETag"))
+            let chunks = try PNGReader.chunks(reply.body)
+            #expect(reply.body.starts(with: PNGEncoder.signature))
+            #expect(chunks.map(\.type) == ["IHDR", "PLTE", "IDAT", "IEND"])
+            #expect(chunks.allSatisfy { $0.storedCRC == $0.computedCRC })
+            let again = try await live.fetch("/images/user3", headers: ["If-None-Match": etag])
+            #expect(again.status == 304 && again.body.isEmpty)
+            #expect(try await live.fetch("/images/activeUser").status == 200)
+            #expect(try await live.fetch("/images/nobody").status == 404)
+        }
+    }
+
+    @Test func userStatsListsEveryUserOrTheRequestedOnes() async throws {
+        try await LiveSimulator.with { live in
+            live.simulator.step(200)
+            let all = try await live.get([UserStatistics].self, "/userStats")
+            #expect(all.map(\.user.id) == (0...40).map { "user\($0)" })
+            let some = try await live.get([UserStatistics].self, "/userStats?ids=user3,nobody,user1,user3")
+            #expect(some.map(\.user.id) == ["user3", "user1"])
+            #expect(some[0] == all[3] && some[0].habitCounts == all[3].habitCounts)
+            #expect(try await live.get([UserStatistics].self, "/userStats?ids=nobody").isEmpty)
+            let raw = try #require(try await live.raw("/userStats") as? [[String: Any]])
+            #expect(raw.allSatisfy { Set($0.keys) == ["user", "habitCounts"] && $0["habitCounts"] is [Any] })
+        }
+    }
+
+    @Test func habitStatsListsEveryHabitAndFiltersByEncodedNames() async throws {
+        try await LiveSimulator.with { live in
+            let all = try await live.get([HabitStatistics].self, "/habitStats")
+            #expect(all.count == 19)
+            #expect(all.allSatisfy { $0.userCounts.isEmpty }, "nothing logged yet, every habit still listed")
+            let names = ["Push-ups/Sit-ups", "Read & Reflect", "Tai chi — Qìgōng", "Nope"]
+            let query = names.map(LiveSimulator.encode).joined(separator: ",")
+            let some = try await live.get([HabitStatistics].self, "/habitStats?names=\(query)")
+            #expect(some.map(\.habit.name) == Array(names.prefix(3)))
+            let raw = try #require(try await live.raw("/habitStats") as? [[String: Any]])
+            #expect(raw.allSatisfy { Set($0.keys) == ["habit", "userCounts"] && $0["userCounts"] is [Any] })
+        }
+    }
+
+    @Test func combinedStatsHoldsBothListsUnchanged() async throws {
+        try await LiveSimulator.with { live in
+            live.simulator.step(150)
+            let combined = try await live.get(CombinedStatistics.self, "/combinedStats")
+            let users = try await live.get([UserStatistics].self, "/userStats")
+            let habits = try await live.get([HabitStatistics].self, "/habitStats")
+            #expect(combined.userStatistics.map(\.habitCounts) == users.map(\.habitCounts))
+            #expect(combined.habitStatistics.map(\.userCounts) == habits.map(\.userCounts))
+            #expect(combined.habitStatistics.flatMap(\.userCounts).map(\.count).reduce(0, +) == 150)
+            let raw = try #require(try await live.raw("/combinedStats") as? [String: Any])
+            #expect(Set(raw.keys) == ["userStatistics", "habitStatistics"])
+        }
+    }
+
+    @Test func leadingStatsShareTheLeadBetweenTiedUsers() async throws {
+        try await LiveSimulator.with { live in
+            for user in ["user0", "user1", "user0", "user1", "user2", "activeUser", "activeUser"] {
+                let body = #"{"userID": "\#(user)", "habitName": "Sketching", "timestamp": "2026-11-29T10:15:30Z"}"#
+                #expect(try await live.log(body).status == 200)
+            }
+            for user in ["user0", "user1", "activeUser"] {
+                let stats = try await live.get(UserStatistics.self, "/userLeadingStats/\(user)")
+                #expect(stats.user.id == user)
+                #expect(stats.habitCounts.map(\.habit.name) == ["Sketching"])
+                #expect(stats.habitCounts.map(\.count) == [2])
+            }
+            let trailing = try await live.get(UserStatistics.self, "/userLeadingStats/user2")
+            #expect(trailing.habitCounts.isEmpty)
+            let raw = try #require(try await live.raw("/userLeadingStats/user5") as? [String: Any])
+            #expect(Set(raw.keys) == ["user", "habitCounts"])
+            #expect((raw["habitCounts"] as? [Any])?.isEmpty == true)
+            #expect(try await live.fetch("/userLeadingStats/nobody").status == 404)
+        }
+    }
+
+    @Test func loggingChangesExactlyOneCount() async throws {
+        try await LiveSimulator.with { live in
+            live.simulator.step(100)
+            let before = try await Self.counts(live)
+            let body = #"{"userID": "user9", "habitName": "Tai chi — Qìgōng", "timestamp": "2026-11-29T10:15:30.250Z"}"#
+            let reply = try await live.log(body)
+            #expect(reply.status == 200)
+            let after = try await Self.counts(live)
+            let changed = Set(before.keys).union(after.keys).filter { before[$0, default: 0] != after[$0, default: 0] }
+            #expect(changed == ["user9|Tai chi — Qìgōng"])
+            #expect(after["user9|Tai chi — Qìgōng", default: 0] == before["user9|Tai chi — Qìgōng", default: 0] + 1)
+        }
+    }
+
+    @Test func theActiveUsersLogsShowUpAsActiveUser() async throws {
+        try await LiveSimulator.with { live in
+            let quiet = try await live.get(CombinedStatistics.self, "/combinedStats")
+            #expect(!quiet.userStatistics.contains { $0.user.id == "activeUser" })
+            let body =
+                #"{"userID": "activeUser", "habitName": "Read & Reflect", "timestamp": "2026-11-29T11:15:30+01:00"}"#
+            #expect(try await live.log(body, contentType: "application/json; charset=utf-8").status == 200)
+            let stats = try await live.get(CombinedStatistics.self, "/combinedStats")
+            let mine = try #require(stats.userStatistics.first { $0.user.id == "activeUser" })
+            #expect(mine.user.name == "Active User")
+            let habit = try #require(stats.habitStatistics.first { $0.habit.name == "Read & Reflect" })
+            #expect(habit.userCounts.map(\.user.name) == ["Active User"])
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"userID": "user1", "habitName": "Sketching""#, "application/json", 400),
+        (#"{"userID": "user1", "timestamp": "2026-11-29T10:15:30Z"}"#, "application/json", 400),
+        (#"{"userID": "user1", "habitName": "Sketching", "timestamp": "yesterday"}"#, "application/json", 400),
+        (#"{"userID": 5, "habitName": "Sketching", "timestamp": "2026-11-29T10:15:30Z"}"#, "application/json", 400),
+        (
+            #"{"userID": "ghost", "habitName": "Sketching", "timestamp": "2026-11-29T10:15:30Z"}"#, "application/json",
+            404
+        ),
+        (#"{"userID": "user1", "habitName": "Flying", "timestamp": "2026-11-29T10:15:30Z"}"#, "application/json", 404),
+        (#"{"userID": "user1", "habitName": "Sketching", "timestamp": "2026-11-29T10:15:30Z"}"#, "text/plain", 415),
+        (
+            #"{"userID": "user1", "habitName": "Sketching", "timestamp": "2026-11-29T10:15:30Z", "pad": ""#
+                + String(repeating: "x", count: 5000) + #""}"#, "application/json", 413
+        ),
+    ])
+    func badLogRequestsAreRefusedInPlainTextAndChangeNothing(body: String, contentType: String, status: Int)
+        async throws
+    {
+        try await LiveSimulator.with { live in
+            live.simulator.step(20)
+            let before = try await live.fetch("/combinedStats").body
+            let reply = try await live.log(body, contentType: contentType)
+            #expect(reply.status == status)
+            #expect(reply.header("Content-Type")?.hasPrefix("text/plain") == true)
+            #expect(!reply.text.isEmpty)
+            #expect(try await live.fetch("/combinedStats").body == before)
+        }
+    }
+
+    @Test func wrongMethodsAnswer405() async throws {
+        try await LiveSimulator.with { live in
+            let get = try await live.fetch("/loggedHabit")
+            #expect(get.status == 405)
+            #expect(get.header("Allow") == "POST")
+            #expect(try await live.fetch("/users", method: "POST", body: []).status == 405)
+            #expect(try await live.fetch("/control/simulator/start", method: "DELETE").status == 405)
+            #expect(try await live.fetch("/nothing-here").status == 404)
+        }
+    }
+
+    @Test func headAnswersWithoutABody() async throws {
+        try await LiveSimulator.with { live in
+            let reply = try await live.fetch("/combinedStats", method: "HEAD")
+            #expect(reply.status == 200)
+            #expect(reply.body.isEmpty)
+        }
+    }
+
+    @Test func statsCarryAnETagThatChangesWithEachEvent() async throws {
+        try await LiveSimulator.with { live in
+            let first = try await live.fetch("/combinedStats")
+            let etag = try #require(first.header("ETag"))
+            #expect(try await live.fetch("/combinedStats", headers: ["If-None-Match": etag]).status == 304)
+            live.simulator.step()
+            let changed = try await live.fetch("/combinedStats", headers: ["If-None-Match": etag])
+            #expect(changed.status == 200)
+            #expect(changed.header("ETag") != etag)
+        }
+    }
+
+    @Test func controlEndpointsStartStopResetAndChangeSpeed() async throws {
+        try await LiveSimulator.with { live in
+            func text(_ path: String, method: String = "GET") async throws -> String {
+                try await live.fetch(path, method: method, body: method == "POST" ? [] : nil).text
+            }
+            #expect(try await text("/control/simulator/status") == "stopped")
+            #expect(try await text("/control/simulator/start", method: "POST") == "running")
+            #expect(try await text("/control/simulator/status") == "running")
+            #expect(try await text("/control/simulator/stop") == "stopped")
+            #expect(live.simulator.isRunning == false)
+            let speed = try await live.fetch("/control/simulator/speed/2.50")
+            #expect(speed.status == 200 && speed.text == "2.50")
+            #expect(live.simulator.speed == 2.5)
+            for bad in ["20", "0.01", "abc", "nan", "-1"] {
+                #expect(try await live.fetch("/control/simulator/speed/\(bad)").status == 400, "\(bad)")
+            }
+            #expect(live.simulator.speed == 2.5)
+            live.simulator.step(30)
+            #expect(try await live.fetch("/control/simulator/reset").status == 200)
+            let stats = try await live.get([HabitStatistics].self, "/habitStats")
+            #expect(stats.allSatisfy { $0.userCounts.isEmpty })
+        }
+    }
+
+    @Test func twoServersWithTheSameSeedServeIdenticalStatsAfterTheSameTicks() async throws {
+        let first = try await LiveSimulator.with(seed: 31) { live in
+            live.simulator.step(400)
+            return try await live.fetch("/combinedStats").body
+        }
+        let second = try await LiveSimulator.with(seed: 31) { live in
+            live.simulator.step(400)
+            return try await live.fetch("/combinedStats").body
+        }
+        #expect(first == second)
+    }
+
+    /// Every count as `"userID|habit" → count`, read from /combinedStats.
+    static func counts(_ live: LiveSimulator) async throws -> [String: Int] {
+        let stats = try await live.get(CombinedStatistics.self, "/combinedStats")
+        var counts: [String: Int] = [:]
+        for habit in stats.habitStatistics {
+            for entry in habit.userCounts { counts["\(entry.user.id)|\(habit.habit.name)"] = entry.count }
+        }
+        let fromUsers = stats.userStatistics.flatMap { user in
+            user.habitCounts.map { ("\(user.user.id)|\($0.habit.name)", $0.count) }
+        }
+        guard Dictionary(uniqueKeysWithValues: fromUsers) == counts else {
+            throw LiveSimulator.Failure(description: "userStatistics and habitStatistics disagree")
+        }
+        return counts
+    }
+}
