@@ -126,7 +126,7 @@ extension DashboardApp {
 
     /// The habits `id` leads, or nil when the upstream does not know them or fails: the page then lists every
     /// habit under its category instead of failing.
-    private func leadingStatistics(id: String, logger: Logger) async -> Fetched<UserStatistics>? {
+    private func leadingStatistics(id: String, logger: Logger) async -> Cached<UserStatistics>? {
         do {
             return try await data.userLeadingStatistics(id: id)
         } catch {

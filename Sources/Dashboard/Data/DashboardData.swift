@@ -4,15 +4,15 @@ import HabitsAPI
 /// value, marked stale, while the upstream is down), or any `HabitsAPI` wrapped in `DirectData` (tests, fakes).
 public protocol DashboardData: Sendable {
     /// Every user keyed by id.
-    func users() async throws -> Fetched<[String: User]>
+    func users() async throws -> Cached<[String: User]>
     /// Every habit keyed by name.
-    func habits() async throws -> Fetched<[String: Habit]>
+    func habits() async throws -> Cached<[String: Habit]>
     /// Every category.
-    func categories() async throws -> Fetched<[Category]>
+    func categories() async throws -> Cached<[Category]>
     /// User and habit statistics in one answer: one upstream call serves every page.
-    func combinedStatistics() async throws -> Fetched<CombinedStatistics>
+    func combinedStatistics() async throws -> Cached<CombinedStatistics>
     /// The habits user `id` leads.
-    func userLeadingStatistics(id: String) async throws -> Fetched<UserStatistics>
+    func userLeadingStatistics(id: String) async throws -> Cached<UserStatistics>
     /// A profile image.
     func image(id: String) async throws -> (bytes: [UInt8], contentType: String)
     /// Logs a habit upstream; afterwards the statistics must not be served from before the log.

@@ -14,17 +14,17 @@ public struct DirectData: DashboardData {
         self.now = now
     }
 
-    private func fresh<Value>(_ value: Value) -> Fetched<Value> {
-        Fetched(value: value, fetchedAt: now(), isStale: false)
+    private func fresh<Value>(_ value: Value) -> Cached<Value> {
+        Cached(value: value, asOf: now(), isStale: false)
     }
 
-    public func users() async throws -> Fetched<[String: User]> { fresh(try await api.users()) }
-    public func habits() async throws -> Fetched<[String: Habit]> { fresh(try await api.habits()) }
-    public func categories() async throws -> Fetched<[Category]> { fresh(try await api.categories()) }
-    public func combinedStatistics() async throws -> Fetched<CombinedStatistics> {
+    public func users() async throws -> Cached<[String: User]> { fresh(try await api.users()) }
+    public func habits() async throws -> Cached<[String: Habit]> { fresh(try await api.habits()) }
+    public func categories() async throws -> Cached<[Category]> { fresh(try await api.categories()) }
+    public func combinedStatistics() async throws -> Cached<CombinedStatistics> {
         fresh(try await api.combinedStatistics())
     }
-    public func userLeadingStatistics(id: String) async throws -> Fetched<UserStatistics> {
+    public func userLeadingStatistics(id: String) async throws -> Cached<UserStatistics> {
         fresh(try await api.userLeadingStatistics(id: id))
     }
     public func image(id: String) async throws -> (bytes: [UInt8], contentType: String) {
