@@ -1,0 +1,91 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import HabitsAPI
+
+@Suite struct SocketTransportTests {
+    @Test func reusesOneKeepAliveConnectionForSequentialCalls() async throws {
+        let server = try HabitsClientTests.fixtureServer()
+        defer { server.stop() }
+        let (client, transport) = HabitsClientTests.client(.socket, port: server.port)
+        for _ in 0..<20 { _ = try await client.categories() }
+        #expect(transport?.connectionsOpened == 1)
+        #expect(server.connectionCount == 1)
+    }
+
+    @Test func opensAFreshConnectionWhenTheServerClosesAfterEachAnswer() async throws {
+        // The server closes without saying so (no Connection: close), the worst case for a pooled connection.
+        let body = Array("[]".utf8)
+        let server = try LoopbackServer { _ in LoopbackServer.json(body, close: true) }
+        defer { server.stop() }
+        let (client, transport) = HabitsClientTests.client(.socket, port: server.port)
+        for _ in 0..<5 {
+            #expect(try await client.categories().isEmpty)
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(transport?.connectionsOpened == 5)
+    }
+
+    @Test func retriesAGetOnceWhenAPooledConnectionDiesUnnoticed() async throws {
+        // Answers once per connection, then drops the next request on the floor by closing.
+        let counter = Counter()
+        let server = try LoopbackServer { _ in
+            counter.increment() % 2 == 0 ? LoopbackServer.json(Array("[]".utf8)) : .bytes([], close: true)
+        }
+        defer { server.stop() }
+        let (client, transport) = HabitsClientTests.client(.socket, port: server.port)
+        #expect(try await client.categories().isEmpty)
+        #expect(try await client.categories().isEmpty)  // first attempt dies on the pooled socket; retried
+        #expect(transport?.connectionsOpened == 2)
+    }
+
+    @Test func doesNotRetryAPost() async throws {
+        let counter = Counter()
+        let server = try LoopbackServer { _ in
+            counter.increment() == 0 ? LoopbackServer.json(Array("[]".utf8)) : .bytes([], close: true)
+        }
+        defer { server.stop() }
+        let (client, _) = HabitsClientTests.client(.socket, port: server.port)
+        _ = try await client.categories()
+        let event = LoggedHabit(userID: "activeUser", habitName: "Yoga", timestamp: Date())
+        await #expect(throws: HabitsAPIError.self) { try await client.log(event) }
+        #expect(server.received.filter { $0.method == "POST" }.count == 1)
+    }
+
+    @Test func readsChunkedAndCloseDelimitedAnswers() async throws {
+        let chunked = Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n[\r\n1\r\n]\r\n0\r\n\r\n".utf8)
+        let closeDelimited = Array("HTTP/1.0 200 OK\r\n\r\n[]".utf8)
+        let counter = Counter()
+        let server = try LoopbackServer { _ in
+            counter.increment() == 0 ? .bytes(chunked, close: false) : .bytes(closeDelimited, close: true)
+        }
+        defer { server.stop() }
+        let (client, _) = HabitsClientTests.client(.socket, port: server.port)
+        #expect(try await client.categories().isEmpty)
+        #expect(try await client.categories().isEmpty)
+    }
+
+    @Test func reportsAMalformedAnswerAsTransport() async throws {
+        let server = try LoopbackServer { _ in
+            .bytes(Array("HTTP/1.1 200 OK\r\nContent-Length: x\r\n\r\n".utf8), close: true)
+        }
+        defer { server.stop() }
+        let (client, _) = HabitsClientTests.client(.socket, port: server.port)
+        await #expect(throws: HabitsAPIError.transport("bad response: invalid Content-Length")) {
+            try await client.categories()
+        }
+    }
+}
+
+/// A thread-safe counter for server handlers.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+    /// Returns the value before incrementing.
+    func increment() -> Int {
+        value.withLock { count in
+            defer { count += 1 }
+            return count
+        }
+    }
+}
