@@ -68,7 +68,7 @@ def dashboard():
         pytest.fail(f"{binary} is missing: build it first (scripts/test.sh does)")
     settings_dir = tempfile.mkdtemp(prefix="habits-browser-settings-")
     process = subprocess.Popen(
-        [str(binary), "--port", "0", "--api-port", "0", "--seed", "42", "--speed", "2", "--settings-dir", settings_dir],
+        [str(binary), "--port", "0", "--api-port", "0", "--seed", "42", "--speed", "10", "--settings-dir", settings_dir],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=open(ROOT / ".build" / "browser-tests-dashboard.log", "w"),
@@ -129,10 +129,21 @@ def browser_without_js():
     driver.quit()
 
 
-def screenshot(driver, name):
-    """Saves a full-height screenshot under .build/screenshots/<name>.png."""
+def screenshot(driver, name, dark=False):
+    """Saves a full-page screenshot under .build/screenshots/<name>.png (optionally in dark mode)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    height = driver.execute_script("return document.documentElement.scrollHeight") or 1000
-    driver.set_window_size(1280, min(max(height, 800), 4000))
-    driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
-    driver.set_window_size(1280, 1000)
+    if dark:
+        driver.execute_cdp_cmd(
+            "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]}
+        )
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 1280, "height": min(max(height, 720), 6000), "deviceScaleFactor": 1, "mobile": False},
+    )
+    try:
+        driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        if dark:
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

@@ -52,6 +52,19 @@ def habit_with_other_users(dashboard):
     return wait_until(find, timeout=20, message="the simulation to log something")
 
 
+def person_with_habits(dashboard):
+    """The id of someone (not the active user) with at least two logged habits."""
+
+    def find():
+        for statistics in dashboard.api("/userStats"):
+            logged = [c for c in statistics["habitCounts"] if c["count"] > 0]
+            if statistics["user"]["id"] != "activeUser" and len(logged) >= 2:
+                return statistics["user"]["id"]
+        return None
+
+    return wait_until(find, timeout=20, message="someone to log two habits")
+
+
 def active_count(dashboard, habit):
     for statistics in dashboard.api("/habitStats"):
         if statistics["habit"]["name"] == habit:
@@ -66,7 +79,7 @@ def test_every_page_renders_with_its_tab_and_no_console_errors(dashboard, browse
         ("habits", "/habits", ["Habits"]),
         ("habit", habit_path(habit), ["Habits"]),
         ("people", "/people", ["People"]),
-        ("person", "/people/user0", ["People"]),
+        ("person", "/people/" + person_with_habits(dashboard), ["People"]),
         ("log", "/log", ["Log Habit"]),
     ]
     for name, path, tab in pages:
@@ -216,3 +229,77 @@ def test_forms_work_without_javascript(dashboard, browser_without_js):
     button.click()
     wait_until(lambda: "logged=" in browser.current_url, message="the confirmation")
     assert browser.find_element(By.CSS_SELECTOR, "[role=status]").text.startswith(f"Logged {habit}.")
+
+
+def test_names_with_slash_ampersand_and_accents_link_to_their_pages(dashboard, browser):
+    names = [name for name in dashboard.api("/habits") if re.search(r"[/&\u0080-\uffff ]", name)]
+    assert names, "the built-in data should have awkward habit names"
+    for name in names:
+        browser.get(dashboard.url + "/habits")
+        link = next(a for a in browser.find_elements(By.CSS_SELECTOR, "a.habit-name") if a.text == name)
+        link.click()
+        wait_until(lambda: browser.find_element(By.TAG_NAME, "h1").text == name, message=f"the page of {name}")
+        assert browser.current_url == dashboard.url + habit_path(name)
+
+
+def test_showcase_home_with_several_favorites_and_follows(dashboard, browser):
+    """Not a behaviour check of its own: fills Home so its screenshot shows cards, ranks and messages."""
+    habits = sorted(dashboard.api("/habits"))[:4]
+    browser.get(dashboard.url + "/habits")
+    for name in habits:
+        row = next(r for r in browser.find_elements(By.CSS_SELECTOR, "li.habit-row") if r.find_element(By.TAG_NAME, "a").text == name)
+        row.find_element(By.TAG_NAME, "button").click()
+        wait_until(lambda: browser.current_url.endswith("/habits"), message="the redirect")
+    browser.get(dashboard.url + "/log")
+    for name in habits[:2]:
+        next(b for b in browser.find_elements(By.CSS_SELECTOR, "form[action='/log'] button") if b.text == name).click()
+        wait_until(lambda: "logged=" in browser.current_url, message="the confirmation")
+    browser.get(dashboard.url + "/people")
+    for _ in range(3):
+        card = next(
+            c
+            for c in browser.find_elements(By.CSS_SELECTOR, "li.person-card")
+            if c.find_elements(By.TAG_NAME, "button") and c.find_element(By.TAG_NAME, "button").text.split()[0] == "Follow"
+        )
+        card.find_element(By.TAG_NAME, "button").click()
+        wait_until(lambda: browser.current_url.endswith("/people"), message="the redirect")
+    browser.get(dashboard.url + "/")
+    cards = browser.find_elements(By.CSS_SELECTOR, ".leaderboard li")
+    assert [c.find_element(By.CSS_SELECTOR, "h3 a").text for c in cards] == sorted(habits)
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".following li")) == 3
+    screenshot(browser, "home-showcase")
+    screenshot(browser, "home-showcase-dark", dark=True)
+    browser.get(dashboard.url + "/log")
+    screenshot(browser, "log-with-favorites")
+    browser.get(dashboard.url + "/habits")
+    screenshot(browser, "habits-dark", dark=True)
+
+
+def fragment_polls(browser):
+    """(status, url) of every fetch of a live fragment so far, from the Resource Timing API."""
+    return browser.execute_script(
+        "return performance.getEntriesByType('resource')"
+        ".filter(e => e.name.includes('/fragments/')).map(e => [e.responseStatus, e.name]);"
+    )
+
+
+def test_live_polling_answers_304_while_unchanged_and_pauses_when_hidden(dashboard, browser):
+    browser.get(dashboard.url + "/")  # a fresh browser: the introduction, which never changes
+    polls = wait_until(lambda: len(fragment_polls(browser)) >= 3 and fragment_polls(browser), timeout=6, message="polls")
+    assert all(status == 304 for status, _ in polls), polls
+    assert all(url == dashboard.url + "/fragments/home" for _, url in polls)
+
+    browser.execute_script(
+        "Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
+        "document.dispatchEvent(new Event('visibilitychange'));"
+    )
+    time.sleep(0.3)
+    paused_at = len(fragment_polls(browser))
+    time.sleep(2.5)
+    assert len(fragment_polls(browser)) == paused_at, "a hidden tab must not poll"
+
+    browser.execute_script(
+        "Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
+        "document.dispatchEvent(new Event('visibilitychange'));"
+    )
+    wait_until(lambda: len(fragment_polls(browser)) > paused_at, timeout=0.5, message="an immediate poll on resume")

@@ -49,7 +49,7 @@ public struct PageRenderer: Sendable {
     public func errorPage(status: HTTPStatus, heading: String, message: String, logger: Logger) -> Response {
         do {
             return try page(
-                "error", ["heading": .text(heading), "message": .text(message)],
+                "error", ["code": .int(status.code), "heading": .text(heading), "message": .text(message)],
                 frame: PageFrame(title: heading, tab: .none), status: status)
         } catch {
             logger.error("error page failed to render", ["error": String(describing: error)])
