@@ -5,7 +5,10 @@ import time
 import urllib.parse
 
 from conftest import screenshot
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.wait import WebDriverWait
 
 FOLLOWING_MESSAGE = re.compile(
     r"^(Currently \d+(st|nd|rd|th), (behind|ahead of) you \(\d+(st|nd|rd|th)\) in .+\. .+"
@@ -24,6 +27,14 @@ def wait_until(predicate, timeout=5.0, interval=0.1, message="condition"):
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out after {timeout} s waiting for {message}")
         time.sleep(interval)
+
+
+def submit(browser, button):
+    """Clicks a form button or link and waits until the browser has left the page (and followed any 303)."""
+    html = browser.find_element(By.TAG_NAME, "html")
+    button.click()
+    WebDriverWait(browser, 5).until(expected_conditions.staleness_of(html))
+    WebDriverWait(browser, 5).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
 def habit_path(name):
@@ -101,8 +112,8 @@ def test_favorite_moves_habit_to_favorites_and_onto_home(dashboard, browser):
     browser.get(dashboard.url + "/habits")
     row = browser.find_element(By.CSS_SELECTOR, "li.habit-row")
     name = row.find_element(By.CSS_SELECTOR, "a").text
-    row.find_element(By.CSS_SELECTOR, "button").click()
-    wait_until(lambda: browser.current_url.endswith("/habits"), message="the redirect back to /habits")
+    submit(browser, row.find_element(By.CSS_SELECTOR, "button"))
+    assert browser.current_url.endswith("/habits")
 
     first_section = browser.find_element(By.CSS_SELECTOR, "main section")
     assert "Favorites" in first_section.find_element(By.TAG_NAME, "h2").text
@@ -126,8 +137,8 @@ def test_follow_shows_the_following_message_on_home(dashboard, browser):
         c for c in browser.find_elements(By.CSS_SELECTOR, "li.person-card") if c.find_elements(By.TAG_NAME, "button")
     )
     name = card.find_element(By.CSS_SELECTOR, "a").text
-    card.find_element(By.TAG_NAME, "button").click()
-    wait_until(lambda: browser.current_url.endswith("/people"), message="the redirect back to /people")
+    submit(browser, card.find_element(By.TAG_NAME, "button"))
+    assert browser.current_url.endswith("/people")
     card = next(c for c in browser.find_elements(By.CSS_SELECTOR, "li.person-card") if name in c.text)
     assert "Unfollow" in card.find_element(By.TAG_NAME, "button").text
 
@@ -143,24 +154,40 @@ def test_follow_shows_the_following_message_on_home(dashboard, browser):
     screenshot(browser, "people-followed")
 
 
+def click_live_link(browser, css, choose):
+    """Clicks the link `choose` picks among `css` matches inside the live region; returns its text.
+
+    The region is swapped about once a second, so a link found a moment ago may be gone: then look again.
+    """
+    for _ in range(5):
+        try:
+            links = browser.find_elements(By.CSS_SELECTOR, "[data-live-src] " + css)
+            link = choose(links)
+            text = link.text
+            submit(browser, link)
+            return text
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError(f"could not click a link matching {css}")
+
+
 def test_click_from_habit_to_person_and_back_to_a_habit(dashboard, browser):
     habit = habit_with_other_users(dashboard)
     browser.get(dashboard.url + habit_path(habit))
     assert browser.find_element(By.TAG_NAME, "h1").text == habit
-    person_link = next(
-        a for a in browser.find_elements(By.CSS_SELECTOR, "[data-live-src] a[href^='/people/']")
-        if a.get_attribute("href").rstrip("/").split("/")[-1] != "activeUser"
+    person = click_live_link(
+        browser,
+        "a[href^='/people/']",
+        lambda links: next(a for a in links if not a.get_attribute("href").endswith("/people/activeUser")),
     )
-    person = person_link.text
-    person_link.click()
-    wait_until(lambda: "/people/" in browser.current_url, message="the person page")
+    assert "/people/" in browser.current_url
     assert browser.find_element(By.TAG_NAME, "h1").text == person
     assert browser.find_element(By.CSS_SELECTOR, "img.profile-image").get_attribute("naturalWidth") != "0"
-    habit_links = browser.find_elements(By.CSS_SELECTOR, "[data-live-src] a[href^='/habits/']")
-    assert habit in [a.text for a in habit_links]
-    target = habit_links[0].text
-    habit_links[0].click()
-    wait_until(lambda: "/habits/" in browser.current_url, message="the habit page")
+    habits = browser.execute_script(
+        "return [...document.querySelectorAll(\"[data-live-src] a[href^='/habits/']\")].map(a => a.textContent);"
+    )
+    assert habit in habits
+    target = click_live_link(browser, "a[href^='/habits/']", lambda links: links[0])
     assert browser.find_element(By.TAG_NAME, "h1").text == target
 
 
@@ -169,8 +196,8 @@ def test_log_habit_form_confirms_and_the_count_changes(dashboard, browser):
     button = browser.find_elements(By.CSS_SELECTOR, "form[action='/log'] button")[-1]
     habit = button.text
     before = active_count(dashboard, habit)
-    button.click()
-    wait_until(lambda: "logged=" in browser.current_url, message="the redirect with the confirmation")
+    submit(browser, button)
+    assert "logged=" in browser.current_url
     notice = browser.find_element(By.CSS_SELECTOR, "[role=status]")
     assert notice.text.startswith(f"Logged {habit}.")
     screenshot(browser, "log-confirmation")
@@ -190,10 +217,12 @@ def test_habit_page_updates_live_without_navigation(dashboard, browser):
     expected = f"{before + 1} time" if before + 1 == 1 else f"{before + 1} times"
 
     def active_user_group():
-        for group in browser.find_elements(By.CSS_SELECTOR, "[data-live-src] section"):
-            if "Active User" in group.text:
-                return group.find_element(By.CSS_SELECTOR, "h2 .count").text
-        return None
+        # One script reads the region at once: elements found one by one may be swapped out in between.
+        return browser.execute_script(
+            "const group = [...document.querySelectorAll('[data-live-src] section')]"
+            ".find(s => s.textContent.includes('Active User'));"
+            "return group ? group.querySelector('h2 .count').textContent : null;"
+        )
 
     started = time.monotonic()
     wait_until(lambda: active_user_group() == expected, timeout=3, message=f"'{expected}' for Active User")
@@ -208,8 +237,8 @@ def test_forms_work_without_javascript(dashboard, browser_without_js):
     browser.get(dashboard.url + "/habits")
     row = browser.find_element(By.CSS_SELECTOR, "li.habit-row")
     name = row.find_element(By.CSS_SELECTOR, "a").text
-    row.find_element(By.CSS_SELECTOR, "button").click()
-    wait_until(lambda: browser.current_url.endswith("/habits"), message="the redirect back to /habits")
+    submit(browser, row.find_element(By.CSS_SELECTOR, "button"))
+    assert browser.current_url.endswith("/habits")
     assert name in browser.find_element(By.CSS_SELECTOR, "main section").text
 
     browser.get(dashboard.url + "/people")
@@ -217,8 +246,8 @@ def test_forms_work_without_javascript(dashboard, browser_without_js):
         c for c in browser.find_elements(By.CSS_SELECTOR, "li.person-card") if c.find_elements(By.TAG_NAME, "button")
     )
     person = card.find_element(By.CSS_SELECTOR, "a").text
-    card.find_element(By.TAG_NAME, "button").click()
-    wait_until(lambda: browser.current_url.endswith("/people"), message="the redirect back to /people")
+    submit(browser, card.find_element(By.TAG_NAME, "button"))
+    assert browser.current_url.endswith("/people")
     browser.get(dashboard.url + "/")
     assert person in browser.find_element(By.CSS_SELECTOR, ".following").text
     screenshot(browser, "home-without-javascript")
@@ -226,8 +255,8 @@ def test_forms_work_without_javascript(dashboard, browser_without_js):
     browser.get(dashboard.url + "/log")
     button = browser.find_element(By.CSS_SELECTOR, "form[action='/log'] button")
     habit = button.text
-    button.click()
-    wait_until(lambda: "logged=" in browser.current_url, message="the confirmation")
+    submit(browser, button)
+    assert "logged=" in browser.current_url
     assert browser.find_element(By.CSS_SELECTOR, "[role=status]").text.startswith(f"Logged {habit}.")
 
 
@@ -237,8 +266,8 @@ def test_names_with_slash_ampersand_and_accents_link_to_their_pages(dashboard, b
     for name in names:
         browser.get(dashboard.url + "/habits")
         link = next(a for a in browser.find_elements(By.CSS_SELECTOR, "a.habit-name") if a.text == name)
-        link.click()
-        wait_until(lambda: browser.find_element(By.TAG_NAME, "h1").text == name, message=f"the page of {name}")
+        submit(browser, link)
+        assert browser.find_element(By.TAG_NAME, "h1").text == name
         assert browser.current_url == dashboard.url + habit_path(name)
 
 
@@ -248,21 +277,16 @@ def test_showcase_home_with_several_favorites_and_follows(dashboard, browser):
     browser.get(dashboard.url + "/habits")
     for name in habits:
         row = next(r for r in browser.find_elements(By.CSS_SELECTOR, "li.habit-row") if r.find_element(By.TAG_NAME, "a").text == name)
-        row.find_element(By.TAG_NAME, "button").click()
-        wait_until(lambda: browser.current_url.endswith("/habits"), message="the redirect")
+        submit(browser, row.find_element(By.TAG_NAME, "button"))
+        assert browser.current_url.endswith("/habits")
     browser.get(dashboard.url + "/log")
     for name in habits[:2]:
-        next(b for b in browser.find_elements(By.CSS_SELECTOR, "form[action='/log'] button") if b.text == name).click()
-        wait_until(lambda: "logged=" in browser.current_url, message="the confirmation")
+        submit(browser, next(b for b in browser.find_elements(By.CSS_SELECTOR, "form[action='/log'] button") if b.text == name))
+        assert "logged=" in browser.current_url
     browser.get(dashboard.url + "/people")
     for _ in range(3):
-        card = next(
-            c
-            for c in browser.find_elements(By.CSS_SELECTOR, "li.person-card")
-            if c.find_elements(By.TAG_NAME, "button") and c.find_element(By.TAG_NAME, "button").text.split()[0] == "Follow"
-        )
-        card.find_element(By.TAG_NAME, "button").click()
-        wait_until(lambda: browser.current_url.endswith("/people"), message="the redirect")
+        submit(browser, browser.find_element(By.CSS_SELECTOR, "li.person-card button[aria-pressed=false]"))
+        assert browser.current_url.endswith("/people")
     browser.get(dashboard.url + "/")
     cards = browser.find_elements(By.CSS_SELECTOR, ".leaderboard li")
     assert [c.find_element(By.CSS_SELECTOR, "h3 a").text for c in cards] == sorted(habits)
