@@ -83,6 +83,6 @@ func makeSimulatorServer(
     let simulator = Simulator(dataSet: dataSet, seed: seed, speed: speed, logger: logger)
     let server = Server(
         configuration: ServerConfiguration(host: host, port: port),
-        responder: SimulatorApp(simulator: simulator).router, logger: logger)
+        responder: SimulatorApp(simulator: simulator).routes, logger: logger)
     return (server, simulator)
 }

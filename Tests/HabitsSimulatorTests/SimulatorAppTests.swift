@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import HabitsAPI
 import Testing
 
@@ -260,6 +261,30 @@ import Testing
             return try await live.fetch("/combinedStats").body
         }
         #expect(first == second)
+    }
+
+    /// The routes answer without a socket too, as the dashboard's tests may use them in-process.
+    @Test func routesAnswerInProcessWithPercentDecodedParameters() async throws {
+        let simulator = try Simulator(dataSet: .builtIn(), seed: 3, logger: .silent)
+        let routes = SimulatorApp(simulator: simulator).routes
+        let context = RequestContext(requestID: "t", logger: .silent)
+        let body = Array(
+            #"{"userID": "user4", "habitName": "Read & Reflect", "timestamp": "2026-11-29T10:15:30Z"}"#.utf8)
+        let logged = try await routes.respond(
+            to: Request(
+                method: .post, target: "/loggedHabit", headers: ["Content-Type": "application/json"], body: body),
+            context: context)
+        #expect(logged.status == .ok)
+        let leading = try await routes.respond(
+            to: Request(method: .get, target: "/userLeadingStats/user%34"), context: context)
+        let stats = try JSONDecoder().decode(UserStatistics.self, from: Data(leading.body))
+        #expect(stats.user.id == "user4")
+        #expect(stats.habitCounts.map(\.habit.name) == ["Read & Reflect"])
+        let filtered = try await routes.respond(
+            to: Request(method: .get, target: "/habitStats?names=Read+%26+Reflect"), context: context)
+        let habits = try JSONDecoder().decode([HabitStatistics].self, from: Data(filtered.body))
+        #expect(habits.map(\.habit.name) == ["Read & Reflect"])
+        #expect(habits.first?.userCounts.map(\.count) == [1])
     }
 
     /// Every count as `"userID|habit" → count`, read from /combinedStats.

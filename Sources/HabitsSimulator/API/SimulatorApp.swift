@@ -4,7 +4,7 @@ import HabitsAPI
 
 /// The Habits API as the original HabitServer speaks it (SPEC §3), served from a `Simulator`.
 ///
-/// Handlers are plain methods so tests can call them without a socket; `router` wires them to paths.
+/// Handlers are plain methods so tests can call them without a socket; `routes` wires them to paths.
 public struct SimulatorApp: Sendable {
     /// The simulation behind the endpoints.
     public let simulator: Simulator
@@ -31,7 +31,7 @@ public struct SimulatorApp: Sendable {
     }
 
     /// Every endpoint of SPEC §3 plus the simulator controls. GET routes also answer HEAD; other methods get 405.
-    public var router: Router {
+    public var routes: Router {
         var router = Router()
         router.get("/") { request, _ in self.status(request) }
         router.get("/users") { request, _ in self.json(self.usersJSON, etag: "catalog", request) }

@@ -32,6 +32,9 @@ public final class Simulator: Sendable {
         var state: SimulationState
         var speed: Double
         var timer: (any DispatchSourceTimer)?
+        /// Bumped on every start and stop. A timer event already queued when `stop()` ran carries an old
+        /// epoch and is dropped, so no event lands after `stop()` returns.
+        var epoch: UInt64 = 0
     }
 
     /// Creates a stopped simulator over `dataSet`. `seed` nil picks a random one; `speed` is clamped into range.
@@ -68,8 +71,10 @@ public final class Simulator: Sendable {
     public func start() {
         core.withLock { core in
             guard core.timer == nil else { return }
+            core.epoch += 1
+            let epoch = core.epoch
             let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.setEventHandler { [weak self] in self?.step() }
+            timer.setEventHandler { [weak self] in self?.timerFired(epoch: epoch) }
             timer.schedule(
                 deadline: .now() + Self.interval(speed: core.speed), repeating: Self.interval(speed: core.speed))
             timer.resume()
@@ -83,6 +88,7 @@ public final class Simulator: Sendable {
         core.withLock { core in
             core.timer?.cancel()
             core.timer = nil
+            core.epoch += 1
         }
         logger.info("simulation stopped")
     }
@@ -108,6 +114,14 @@ public final class Simulator: Sendable {
     public func step(_ ticks: Int = 1) {
         core.withLock { core in
             for _ in 0..<ticks { core.state.tick() }
+        }
+    }
+
+    /// One tick from the ticker, unless the run it belongs to has been stopped meanwhile.
+    private func timerFired(epoch: UInt64) {
+        core.withLock { core in
+            guard core.epoch == epoch else { return }
+            core.state.tick()
         }
     }
 
