@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Synchronization
 import Testing
 
@@ -75,6 +76,46 @@ import Testing
         await #expect(throws: HabitsAPIError.transport("bad response: invalid Content-Length")) {
             try await client.categories()
         }
+    }
+
+    /// A listener that never accepts, with its backlog full: new SYNs are dropped, so connecting hangs.
+    @Test func givesUpConnectingAfterTheConnectTimeout() async throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(listener, pointer, length) == 0 && listen(listener, 0) == 0
+                    && getsockname(listener, pointer, &length) == 0
+            }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        var fillers: [Socket] = []
+        defer { for filler in fillers { filler.close() } }
+        var hung = false
+        for _ in 0..<8 where !hung {
+            do {
+                fillers.append(try Socket.connect(host: "127.0.0.1", port: port, deadline: Socket.now() + 100_000_000))
+            } catch {
+                hung = true
+            }
+        }
+        try #require(hung, "the backlog never filled; cannot test a hanging connect here")
+        var configuration = UpstreamConfiguration(host: "127.0.0.1", port: port)
+        configuration.connectTimeout = 0.2
+        configuration.totalTimeout = 3
+        let client = HabitsClient(configuration: configuration)
+        let start = ContinuousClock.now
+        await #expect(throws: HabitsAPIError.transport("timed out waiting for connect to 127.0.0.1:\(port)")) {
+            try await client.categories()
+        }
+        let elapsed = ContinuousClock.now - start
+        #expect(elapsed >= .milliseconds(180))
+        #expect(elapsed < .seconds(2))
     }
 }
 

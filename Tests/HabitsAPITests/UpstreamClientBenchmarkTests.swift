@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HabitsSimulator
 import Testing
 
 @testable import HabitsAPI
@@ -76,6 +77,34 @@ struct UpstreamClientBenchmarkTests {
                     "\(name) small", transport: transport, target: "/small", expectedBytes: Self.small.count,
                     calls: 2000, concurrency: 8))
         }
+        print(lines.joined(separator: "\n"))
+    }
+
+    /// The same comparison against the embedded simulator (our HTTP server), on real endpoints.
+    @Test func compareTransportsAgainstTheSimulator() async throws {
+        let embedded = try startEmbeddedSimulator(port: 0, seed: 3, runSimulation: false, logger: .silent)
+        embedded.simulator.step(2000)
+        let configuration = UpstreamConfiguration(host: "127.0.0.1", port: embedded.port)
+        let transports: [(String, any HTTPTransport)] = [
+            ("socket", SocketTransport(configuration: configuration)),
+            ("URLSession", URLSessionTransport(configuration: configuration)),
+        ]
+        let categories = try await transports[0].1.send(HTTPClientRequest(method: "GET", target: "/categories"))
+        let combined = try await transports[0].1.send(HTTPClientRequest(method: "GET", target: "/combinedStats"))
+        var lines: [String] = [
+            "simulator: /categories \(categories.body.count) B, /combinedStats \(combined.body.count) B"
+        ]
+        for (name, transport) in transports {
+            lines.append(
+                try await Self.measure(
+                    "\(name) sim /categories", transport: transport, target: "/categories",
+                    expectedBytes: categories.body.count, calls: 2000, concurrency: 1))
+            lines.append(
+                try await Self.measure(
+                    "\(name) sim /combinedStats", transport: transport, target: "/combinedStats",
+                    expectedBytes: combined.body.count, calls: 300, concurrency: 1))
+        }
+        await embedded.shutdown()
         print(lines.joined(separator: "\n"))
     }
 }

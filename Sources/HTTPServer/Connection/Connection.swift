@@ -25,6 +25,7 @@ final class Connection: @unchecked Sendable {
     private let fd: Int32
     private let peer: String
     private let environment: Environment
+    private let executor: QueueTaskExecutor
     private let readSource: DispatchSourceRead
     private let timer: DispatchSourceTimer
     private var writeSource: DispatchSourceWrite?
@@ -40,6 +41,11 @@ final class Connection: @unchecked Sendable {
     private var output: [[UInt8]] = []
     private var outputOffset = 0
     private var lingerBytesDropped = 0
+    /// Bytes read (and buffered in the parser) while a response was pending; see `readable()`.
+    private var bytesReadWhileBusy = 0
+
+    /// Pipelined bytes buffered beyond this while a response is pending pause reading (backpressure).
+    private static let busyReadLimit = 64 * 1024
 
     /// Wraps an accepted, non-blocking socket. Nothing happens until `start()`.
     init(id: Int, fd: Int32, peer: String, environment: Environment) {
@@ -48,6 +54,7 @@ final class Connection: @unchecked Sendable {
         self.peer = peer
         self.environment = environment
         self.queue = DispatchQueue(label: "http.connection", target: .global())
+        self.executor = QueueTaskExecutor(queue: queue)
         self.readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         self.timer = DispatchSource.makeTimerSource(queue: queue)
         self.parser = RequestParser(limits: environment.configuration.limits)
@@ -89,11 +96,21 @@ final class Connection: @unchecked Sendable {
 
     // MARK: - Reading
 
+    /// Reads what arrived. The read source stays active while a handler runs (suspending and resuming it per
+    /// request wakes Dispatch's event thread every time); bytes that arrive meanwhile — pipelined requests —
+    /// are buffered in the parser and parsed once the response is written, so answers stay in order.
     private func readable() {
         guard !isClosed else { return }
-        if case .lingering = state.phase {
+        switch state.phase {
+        case .lingering:
             drainLingering()
             return
+        case .writing(_, linger: true):
+            // The parser is dead; only an error answer is going out. Drop input, note EOF.
+            drainWhileAnsweringError()
+            return
+        default:
+            break
         }
         let readSize = 16_384
         let count = withUnsafeTemporaryAllocation(byteCount: readSize, alignment: 16) { buffer in
@@ -104,7 +121,13 @@ final class Connection: @unchecked Sendable {
             return count
         }
         if count > 0 {
-            parseBuffered()
+            switch state.phase {
+            case .responding, .writing:
+                bytesReadWhileBusy += count
+                if bytesReadWhileBusy > Self.busyReadLimit { pauseReading() }
+            default:
+                parseBuffered()
+            }
         } else if count == 0 {
             // EOF stays readable forever; stop watching it before deciding.
             pauseReading()
@@ -114,8 +137,21 @@ final class Connection: @unchecked Sendable {
         }
     }
 
+    private func drainWhileAnsweringError() {
+        let count = withUnsafeTemporaryAllocation(byteCount: 16_384, alignment: 16) { buffer in
+            recv(fd, buffer.baseAddress, buffer.count, 0)
+        }
+        if count == 0 {
+            pauseReading()
+            perform(state.peerClosed(now: .now))
+        } else if count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
+            closeNow()
+        }
+    }
+
     /// Runs the parser over buffered bytes until it needs more, hands over a request, or fails.
     private func parseBuffered() {
+        bytesReadWhileBusy = 0
         while !isClosed {
             let event: RequestParser.Event
             do {
@@ -138,10 +174,7 @@ final class Connection: @unchecked Sendable {
                 }
             case .request(let request):
                 let action = state.requestReceived(keepAlive: ConnectionState.wantsKeepAlive(request.head), now: .now)
-                if case .dispatch = action {
-                    pauseReading()
-                    dispatch(request)
-                }
+                if case .dispatch = action { dispatch(request) }
                 return
             }
         }
@@ -180,16 +213,18 @@ final class Connection: @unchecked Sendable {
         let context = RequestContext(
             requestID: requestID, logger: environment.logger.with(["request.id": requestID]), remoteAddress: peer)
         let responder = environment.responder
-        Task {
+        Task(executorPreference: executor) {
             let response = await ErrorResponse.respond(responder, to: request, context: context)
-            self.queue.async {
-                self.write(response, for: request, requestID: requestID, started: started)
-            }
+            // Back on `queue`: this task prefers the connection's executor, whose jobs run there.
+            self.write(response, for: request, requestID: requestID, started: started)
         }
     }
 
     private func write(_ response: Response, for request: Request, requestID: String, started: ContinuousClock.Instant)
     {
+        #if DEBUG
+            dispatchPrecondition(condition: .onQueue(queue))  // the invariant the executor preference provides
+        #endif
         guard !isClosed, case .writeResponse(let close) = state.responseReady(now: .now) else { return }
         var response = response
         let keepAliveHTTP10 = !close && request.version == .http1_0

@@ -14,6 +14,8 @@ public struct UpstreamConfiguration: Sendable, Equatable {
     public var totalTimeout: TimeInterval = 3
     /// Most idle keep-alive connections kept for reuse.
     public var maxIdleConnections = 8
+    /// Most calls in flight at once in the socket client; more wait their turn without holding a thread.
+    public var maxConcurrentCalls = 16
     /// Idle connections older than this are closed instead of reused, before the server's own idle timeout
     /// (10 s for ours) can race with a new request.
     public var maxIdleTime: TimeInterval = 4
