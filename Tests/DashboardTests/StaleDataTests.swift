@@ -27,7 +27,7 @@ import Testing
             directory: FileManager.default.temporaryDirectory.appendingPathComponent("stale-\(UUID().uuidString)"),
             defaultValue: Settings(), logger: .silent)
         app = DashboardApp(
-            data: cache,
+            data: CachedData(cache: cache),
             renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
             settings: BrowserSettings(store: store))
     }

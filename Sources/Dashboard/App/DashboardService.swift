@@ -49,7 +49,8 @@ public final class DashboardService: Sendable {
         let client = HabitsClient(configuration: try UpstreamConfiguration(url: upstream.absoluteString))
         let cache = CachedHabitsAPI(upstream: client)
         let app = DashboardApp(
-            data: cache, renderer: PageRenderer(templates: templates), settings: BrowserSettings(store: store),
+            data: CachedData(cache: cache), renderer: PageRenderer(templates: templates),
+            settings: BrowserSettings(store: store),
             staticFiles: try StaticFiles(root: publicDirectory, logger: logger),
             metrics: { MetricsText.render(cache: cache.metrics, settingsFiles: await store.fileCount()) })
 
