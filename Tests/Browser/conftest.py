@@ -24,8 +24,8 @@ from selenium.webdriver.chrome.service import Service
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / ".build" / "screenshots"
-DASHBOARD_LINE = re.compile(r"Habits Dashboard: (http://\S+?)/?$")
-API_LINE = re.compile(r"Habits API simulator: (http://\S+?)/?$")
+DASHBOARD_LINE = r"Habits Dashboard: (http://\S+)"
+API_LINE = r"Habits API simulator: (http://\S+)"
 
 
 class Dashboard:
@@ -54,51 +54,75 @@ class Dashboard:
             assert response.status == 200
 
 
-def _binary():
-    explicit = os.environ.get("DASHBOARD_BINARY")
-    if explicit:
-        return pathlib.Path(explicit)
-    return ROOT / ".build" / "debug" / "habits-dashboard"
+def binary(name):
+    """A built executable: .build/debug/<name>, or the directory in $BINARY_DIR."""
+    directory = os.environ.get("BINARY_DIR")
+    return (pathlib.Path(directory) if directory else ROOT / ".build" / "debug") / name
 
 
-@pytest.fixture(scope="session")
-def dashboard():
-    binary = _binary()
-    if not binary.exists():
-        pytest.fail(f"{binary} is missing: build it first (scripts/test.sh does)")
-    settings_dir = tempfile.mkdtemp(prefix="habits-browser-settings-")
+class Launched:
+    """A process started by `launch`, with the URLs it announced on stdout."""
+
+    def __init__(self, process, urls):
+        self.process = process
+        self.urls = urls
+
+    def stop(self):
+        """SIGTERM, then the exit status (a clean shutdown is 0)."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise
+
+
+def launch(name, arguments, wanted, log_name):
+    """Starts .build/debug/<name> with `arguments` and waits for a stdout line matching each regex in `wanted`."""
+    path = binary(name)
+    if not path.exists():
+        pytest.fail(f"{path} is missing: build it first (scripts/test.sh does)")
     process = subprocess.Popen(
-        [str(binary), "--port", "0", "--api-port", "0", "--seed", "42", "--speed", "10", "--settings-dir", settings_dir],
+        [str(path), *arguments],
         cwd=ROOT,
         stdout=subprocess.PIPE,
-        stderr=open(ROOT / ".build" / "browser-tests-dashboard.log", "w"),
+        stderr=open(ROOT / ".build" / f"{log_name}.log", "w"),
         text=True,
     )
     lines = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
-    url = api_url = None
+    urls = {}
     deadline = time.monotonic() + 60
-    while (url is None or api_url is None) and time.monotonic() < deadline:
+    while len(urls) < len(wanted) and time.monotonic() < deadline:
         try:
             line = lines.get(timeout=1).strip()
         except queue.Empty:
             if process.poll() is not None:
                 break
             continue
-        if match := DASHBOARD_LINE.search(line):
-            url = match.group(1)
-        elif match := API_LINE.search(line):
-            api_url = match.group(1)
-    if url is None or api_url is None:
+        for key, pattern in wanted.items():
+            if match := re.search(pattern, line):
+                urls[key] = match.group(1).rstrip("/")
+    if len(urls) < len(wanted):
         process.kill()
-        pytest.fail("the dashboard did not print its URLs; see .build/browser-tests-dashboard.log")
-    yield Dashboard(url, api_url, process, settings_dir)
-    process.send_signal(signal.SIGTERM)
+        pytest.fail(f"{name} did not print its URLs; see .build/{log_name}.log")
+    return Launched(process, urls)
+
+
+@pytest.fixture(scope="session")
+def dashboard():
+    settings_dir = tempfile.mkdtemp(prefix="habits-browser-settings-")
+    launched = launch(
+        "habits-dashboard",
+        ["--port", "0", "--api-port", "0", "--seed", "42", "--speed", "10", "--settings-dir", settings_dir],
+        {"dashboard": DASHBOARD_LINE, "api": API_LINE},
+        "browser-tests-dashboard",
+    )
+    yield Dashboard(launched.urls["dashboard"], launched.urls["api"], launched.process, settings_dir)
     try:
-        assert process.wait(timeout=15) == 0, "the dashboard did not exit cleanly on SIGTERM"
+        assert launched.stop() == 0, "the dashboard did not exit cleanly on SIGTERM"
     finally:
-        if process.poll() is None:
-            process.kill()
         shutil.rmtree(settings_dir, ignore_errors=True)
 
 

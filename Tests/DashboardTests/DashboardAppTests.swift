@@ -93,7 +93,8 @@ import Testing
         api.fail(with: .transport("connection refused"))
         let response = try await get("/")
         #expect(response.status == .badGateway)
-        #expect(html(response).contains("The Habits service is not answering"))
+        #expect(html(response).contains("<h1>The Habits service is not answering</h1>"))
+        #expect(html(response).contains("No data has arrived from it yet"))
         #expect(!html(response).contains("connection refused"))
         // Fragments fail with the plain error for live.js, which only needs the status to back off.
         await #expect(throws: HabitsAPIError.transport("connection refused")) { try await get("/fragments/home") }

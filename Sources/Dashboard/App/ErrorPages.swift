@@ -21,7 +21,7 @@ struct ErrorPages<Next: HTTPResponder>: HTTPResponder {
                     "page failed", ["error": String(describing: error), "http.path": request.path])
             }
             return renderer.errorPage(
-                status: error.status, heading: Self.heading(for: error.status), message: error.publicMessage,
+                status: error.status, heading: Self.heading(for: error.status), message: Self.message(for: error),
                 logger: context.logger)
         } catch {
             guard Self.showsPage(for: request) else { throw error }
@@ -40,6 +40,14 @@ struct ErrorPages<Next: HTTPResponder>: HTTPResponder {
             return false
         }
         return true
+    }
+
+    /// The sentence under the heading: the error's own public message, except where it would repeat the heading.
+    static func message(for error: any HTTPResponseError) -> String {
+        if error is HabitsAPIError && error.status.code >= 500 {
+            return "No data has arrived from it yet, so this page cannot be shown. Please try again in a moment."
+        }
+        return error.publicMessage
     }
 
     /// A short heading for each status a user may meet.
