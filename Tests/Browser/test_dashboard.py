@@ -5,7 +5,7 @@ import time
 import urllib.parse
 
 from conftest import screenshot
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.wait import WebDriverWait
@@ -32,7 +32,13 @@ def wait_until(predicate, timeout=5.0, interval=0.1, message="condition"):
 def submit(browser, button):
     """Clicks a form button or link and waits until the browser has left the page (and followed any 303)."""
     html = browser.find_element(By.TAG_NAME, "html")
-    button.click()
+    try:
+        button.click()
+    except WebDriverException as error:
+        # Chromedriver sometimes reports the click's own navigation, when it replaced the document before the
+        # driver finished, as this error; the staleness wait below still proves the page was left.
+        if "does not belong to the document" not in str(error):
+            raise
     WebDriverWait(browser, 5).until(expected_conditions.staleness_of(html))
     WebDriverWait(browser, 5).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
