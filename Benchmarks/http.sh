@@ -6,7 +6,8 @@
 # nginx: 1 worker, access_log off, keep-alive on (1000 requests per connection, like ours), sendfile,
 # serving the very same bytes from a file. Both run in the same invocation, one after the other.
 #
-# Prints req/s, p99 latency and the ratio ours/nginx for each concurrency, and our peak RSS (VmHWM).
+# Prints req/s, p99 latency and the ratio ours/nginx for each concurrency, the CPU time each server spent
+# per request (user+sys; steadier than req/s on a busy machine), and our peak RSS (VmHWM).
 # Usage: Benchmarks/http.sh            (DURATION=10s CONNECTIONS="1 16 64 256" THREADS=2 by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -90,16 +91,24 @@ check() {
 check "http://127.0.0.1:$ours_port/"
 check "http://127.0.0.1:$nginx_port/index.html"
 
-# Runs wrk; prints "req/s p99 errors".
+nginx_worker=$(pgrep -P "$(cat "$work/nginx.pid")" | head -1)
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+# Runs wrk against the server with pid $3; prints "req/s p99 cpu-us-per-request errors".
 run_wrk() {
-    local url=$1 connections=$2 threads=$THREADS out
-    ((threads > connections)) && threads=$connections
+    local url=$1 connections=$2 pid=$3 threads=$THREADS out before after
+    if ((threads > connections)); then threads=$connections; fi
+    before=$(cpu_ticks "$pid")
     out=$(wrk -t "$threads" -c "$connections" -d "$DURATION" --latency "$url")
-    local rps p99 errors
+    after=$(cpu_ticks "$pid")
+    local rps p99 requests cpu errors
     rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")
     p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
+    requests=$(awk '/requests in/ {print $1}' <<<"$out")
+    cpu=$(awk -v t=$((after - before)) -v r="$requests" -v hz="$(getconf CLK_TCK)" \
+        'BEGIN { if (r > 0) printf "%.1f", t * 1e6 / hz / r; else print "n/a" }')
     errors=$(grep -E 'Socket errors|Non-2xx' <<<"$out" | tr -s ' ' | paste -sd ';' - || true)
-    echo "$rps $p99 ${errors:-none}"
+    echo "$rps $p99 $cpu ${errors:-none}"
 }
 
 echo "==> warm-up"
@@ -107,12 +116,16 @@ wrk -t 2 -c 16 -d 2s "http://127.0.0.1:$ours_port/" >/dev/null
 wrk -t 2 -c 16 -d 2s "http://127.0.0.1:$nginx_port/index.html" >/dev/null
 
 echo "==> page: $page_bytes bytes; wrk $DURATION per run, $THREADS threads; $(nproc) cores"
-printf '%-6s %14s %10s %14s %10s %8s\n' "conns" "ours req/s" "ours p99" "nginx req/s" "nginx p99" "ratio"
+echo "==> load average before: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews req/s)"
+printf '%-6s %12s %9s %8s %12s %9s %8s %7s\n' "conns" "ours req/s" "ours p99" "us CPU" "nginx req/s" "nginx p99" "us CPU" \
+    "ratio"
 for c in $CONNECTIONS; do
-    read -r ours_rps ours_p99 ours_err <<<"$(run_wrk "http://127.0.0.1:$ours_port/" "$c")"
-    read -r nginx_rps nginx_p99 nginx_err <<<"$(run_wrk "http://127.0.0.1:$nginx_port/index.html" "$c")"
+    read -r ours_rps ours_p99 ours_cpu ours_err <<<"$(run_wrk "http://127.0.0.1:$ours_port/" "$c" "$ours_pid")"
+    read -r nginx_rps nginx_p99 nginx_cpu nginx_err \
+        <<<"$(run_wrk "http://127.0.0.1:$nginx_port/index.html" "$c" "$nginx_worker")"
     ratio=$(awk -v a="$ours_rps" -v b="$nginx_rps" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')
-    printf '%-6s %14s %10s %14s %10s %8s\n' "$c" "$ours_rps" "$ours_p99" "$nginx_rps" "$nginx_p99" "$ratio"
+    printf '%-6s %12s %9s %8s %12s %9s %8s %7s\n' "$c" "$ours_rps" "$ours_p99" "$ours_cpu" "$nginx_rps" "$nginx_p99" \
+        "$nginx_cpu" "$ratio"
     if [[ "$ours_err" != "none" ]]; then echo "       ours: $ours_err"; fi
     if [[ "$nginx_err" != "none" ]]; then echo "       nginx: $nginx_err"; fi
 done

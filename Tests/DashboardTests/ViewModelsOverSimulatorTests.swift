@@ -15,14 +15,14 @@ import Testing
         defer { embedded.simulator.stop() }
         let configuration = UpstreamConfiguration(host: "127.0.0.1", port: embedded.port)
         let api = CachedHabitsAPI(upstream: HabitsClient(configuration: configuration))
-        let habitNames = try await api.habits().keys.sorted()
+        let habitNames = try await api.load(HabitsRequest()).value.keys.sorted()
         try await api.log(
             LoggedHabit(userID: User.activeUserID, habitName: habitNames[0], timestamp: Date()))
 
-        async let usersAnswer = api.users()
-        async let habitsAnswer = api.habits()
-        async let statisticsAnswer = api.combinedStatistics()
-        let (users, habits, statistics) = try await (usersAnswer, habitsAnswer, statisticsAnswer)
+        async let usersAnswer = api.load(UsersRequest())
+        async let habitsAnswer = api.load(HabitsRequest())
+        async let statisticsAnswer = api.load(CombinedStatisticsRequest())
+        let (users, habits, statistics) = try await (usersAnswer.value, habitsAnswer.value, statisticsAnswer.value)
         let userIDs = users.keys.sorted()
         let settings = Settings(
             favoriteHabits: Array(habitNames.prefix(3)) + ["Vanished habit"],
@@ -57,7 +57,7 @@ import Testing
         #expect(people.people.map(\.userID).sorted() == Array(userIDs.prefix(4)))
 
         for id in userIDs.prefix(6) {
-            let leading = try await api.userLeadingStatistics(id: id)
+            let leading = try await api.load(UserLeadingStatisticsRequest(userID: id)).value
             let person = try #require(
                 PersonDetailPage(
                     userID: id, users: users, statistics: statistics.userStatistics, leading: leading,

@@ -41,8 +41,8 @@ import Testing
         #expect(stale.asOf == good.asOf)
         #expect(stale.value == good.value)
         #expect(cache.metrics.upstreamFailures[.users] == 1)
-        #expect(cache.metrics.text.contains(#"habits_upstream_calls_total{endpoint="users"} 2"#))
-        #expect(cache.metrics.text.contains(#"habits_upstream_failures_total{endpoint="users"} 1"#))
+        #expect(cache.metrics.upstreamCalls == [.users: 2])
+        #expect(cache.metrics.staleServed == 1)
 
         down.withLock { $0 = false }
         clock.advance(by: 0.3)

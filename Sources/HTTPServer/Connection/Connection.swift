@@ -5,7 +5,8 @@ import Glibc
 /// `ConnectionState` decides, bridges each request to a `Task`, and writes responses back.
 ///
 /// Invariant: every mutable property is read and written only on `queue`. The read, write and timer
-/// sources all target `queue`, and a handler's result hops back onto it with `queue.async`.
+/// sources all target `queue`, and handler tasks prefer a task executor that runs them on `queue`, so the
+/// code after a handler's `await` is back on it.
 /// `queue` targets the global concurrent queue (TOOLS.md: this shape stayed up under slowloris).
 final class Connection: @unchecked Sendable {
     /// What every connection of one server shares.
@@ -37,9 +38,7 @@ final class Connection: @unchecked Sendable {
 
     private var parser: RequestParser
     private var state: ConnectionState
-    /// Bytes waiting to be written, oldest first; `outputOffset` bytes of the first chunk are already sent.
-    private var output: [[UInt8]] = []
-    private var outputOffset = 0
+    private var output = OutputQueue()
     private var lingerBytesDropped = 0
     /// Bytes read (and buffered in the parser) while a response was pending; see `readable()`.
     private var bytesReadWhileBusy = 0
@@ -242,9 +241,9 @@ final class Connection: @unchecked Sendable {
         // HEAD gets the GET head without the body (RFC 9110 §9.3.2); 1xx/204/304 never carry one.
         let sendsBody = request.method != .head && response.status.allowsBody && !response.body.isEmpty
         if sendsBody { output.append(response.body) }
-        logAccess(
-            request, status: response.status, bytes: sendsBody ? response.body.count : 0, id: requestID,
-            started: started)
+        AccessLog.request(
+            request, status: response.status, bodyBytes: sendsBody ? response.body.count : 0, requestID: requestID,
+            started: started, logger: environment.logger)
         flush()
     }
 
@@ -253,9 +252,8 @@ final class Connection: @unchecked Sendable {
     /// Writes as much pending output as the socket takes; on EAGAIN waits for a write source.
     private func flush() {
         while !output.isEmpty {
-            let written = sendPending()
+            let written = output.send(to: fd)
             if written > 0 {
-                consume(written)
                 if !output.isEmpty { state.writeProgressed(now: .now) }
             } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                 state.writeBlocked(now: .now)
@@ -274,54 +272,6 @@ final class Connection: @unchecked Sendable {
             writeSource?.suspend()
         }
         perform(state.writeFlushed(now: .now))
-    }
-
-    /// One `sendmsg` of up to the first two chunks (head + body in one call), with MSG_NOSIGNAL so a
-    /// vanished client gives EPIPE instead of killing the process.
-    private func sendPending() -> Int {
-        let offset = outputOffset
-        let flags = Int32(MSG_NOSIGNAL)
-        return output[0].withUnsafeBytes { first in
-            var vectors = (
-                iovec(
-                    iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress! + offset),
-                    iov_len: first.count - offset),
-                iovec()
-            )
-            guard output.count > 1 else {
-                return withUnsafeMutablePointer(to: &vectors.0) { pointer in
-                    var message = msghdr()
-                    message.msg_iov = pointer
-                    message.msg_iovlen = 1
-                    return sendmsg(fd, &message, flags)
-                }
-            }
-            return output[1].withUnsafeBytes { second in
-                vectors.1 = iovec(
-                    iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress!), iov_len: second.count)
-                return withUnsafeMutableBytes(of: &vectors) { raw in
-                    var message = msghdr()
-                    message.msg_iov = raw.baseAddress!.assumingMemoryBound(to: iovec.self)
-                    message.msg_iovlen = 2
-                    return sendmsg(fd, &message, flags)
-                }
-            }
-        }
-    }
-
-    private func consume(_ written: Int) {
-        var remaining = written
-        while remaining > 0, !output.isEmpty {
-            let available = output[0].count - outputOffset
-            if remaining >= available {
-                remaining -= available
-                output.removeFirst()
-                outputOffset = 0
-            } else {
-                outputOffset += remaining
-                remaining = 0
-            }
-        }
     }
 
     private func waitForWritable() {
@@ -352,7 +302,7 @@ final class Connection: @unchecked Sendable {
             output.append(ResponseHead.continueBytes)
             flush()
         case .writeError(let status):
-            logProtocolError(status)
+            AccessLog.refused(status: status, peer: peer, logger: environment.logger)
             let head = Self.serializeOrDie(ErrorResponse.protocolError(status), close: true, keepAliveHTTP10: false)
             output.append(head)
             output.append(Array(status.reason.utf8))
@@ -424,37 +374,5 @@ final class Connection: @unchecked Sendable {
             // Our own canned responses have constant, valid fields.
             preconditionFailure("canned response failed to serialize: \(error)")
         }
-    }
-
-    private func logAccess(
-        _ request: Request, status: HTTPStatus, bytes: Int, id: String, started: ContinuousClock.Instant
-    ) {
-        let logger = environment.logger
-        guard logger.level <= .info else { return }
-        let elapsed = ContinuousClock.now - started
-        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        logger.info(
-            "request",
-            [
-                "http.method": request.method.rawValue, "http.path": request.path, "http.status": "\(status.code)",
-                "http.bytes": "\(bytes)", "duration.ms": String(milliseconds: milliseconds), "request.id": id,
-            ])
-    }
-
-    private func logProtocolError(_ status: HTTPStatus) {
-        let logger = environment.logger
-        guard logger.level <= .info else { return }
-        logger.info(
-            "request refused",
-            ["http.status": "\(status.code)", "http.bytes": "\(status.reason.utf8.count)", "net.peer": peer])
-    }
-}
-
-extension String {
-    /// Milliseconds with three decimals, without Foundation's formatter.
-    fileprivate init(milliseconds: Double) {
-        let micro = Int((milliseconds * 1000).rounded())
-        let fraction = String(micro % 1000)
-        self = "\(micro / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 }
