@@ -7,7 +7,7 @@ import Testing
 @testable import Dashboard
 
 /// The app's routes answered directly (no sockets), with a fake Habits API and a temporary settings directory.
-@Suite struct DashboardAppTests {
+@Suite final class DashboardAppTests {
     let api = FakeHabitsAPI()
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-app-\(UUID().uuidString)")
     let store: SettingsStore<Settings>
@@ -24,6 +24,15 @@ import Testing
             now: { Date(timeIntervalSince1970: 1_800_000_000) })
     }
 
+    /// Every test gets its own directory; remove it so runs leave nothing behind.
+    deinit {
+        do {
+            try FileManager.default.removeItem(at: directory)
+        } catch {
+            // A test that never created the directory has nothing to remove; anything else is left in /tmp.
+        }
+    }
+
     // MARK: - Helpers
 
     func get(_ target: String, cookie: String? = nil, headers: [(String, String)] = []) async throws -> Response {
@@ -34,7 +43,8 @@ import Testing
             context: RequestContext(requestID: "t", logger: .silent))
     }
 
-    func post(_ target: String, form: String, cookie: String? = nil, origin: String? = Self.origin) async throws
+    func post(_ target: String, form: String, cookie: String? = nil, origin: String? = DashboardAppTests.origin)
+        async throws
         -> Response
     {
         var fields = [("Host", Self.host), ("Content-Type", "application/x-www-form-urlencoded")]

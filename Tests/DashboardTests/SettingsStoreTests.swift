@@ -4,7 +4,7 @@ import Testing
 
 @testable import Dashboard
 
-@Suite struct SettingsStoreTests {
+@Suite final class SettingsStoreTests {
     struct Prefs: Codable, Equatable, Sendable {
         var favoriteHabits: [String] = []
     }
@@ -14,6 +14,15 @@ import Testing
     init() throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("settings-store-tests-\(UUID().uuidString)")
+    }
+
+    /// Every test gets its own directory; remove it so runs leave nothing behind.
+    deinit {
+        do {
+            try FileManager.default.removeItem(at: directory)
+        } catch {
+            // A test that never created the directory has nothing to remove; anything else is left in /tmp.
+        }
     }
 
     func makeStore(maxFiles: Int = 100, logger: Logger = .silent) throws -> SettingsStore<Prefs> {

@@ -7,7 +7,7 @@ import Testing
 @testable import Dashboard
 
 /// The app in front of the real shared cache: when the upstream fails, pages show the last good data with a notice.
-@Suite struct StaleDataTests {
+@Suite final class StaleDataTests {
     /// A clock tests move by hand. Invariant: `date` is only touched under `lock`.
     final class Clock: @unchecked Sendable {
         private let lock = NSLock()
@@ -19,17 +19,25 @@ import Testing
     let api = FakeHabitsAPI()
     let clock = Clock()
     let app: DashboardApp
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stale-\(UUID().uuidString)")
 
     init() throws {
         let clock = clock
         let cache = CachedHabitsAPI(upstream: api, now: { clock.now })
-        let store = try SettingsStore(
-            directory: FileManager.default.temporaryDirectory.appendingPathComponent("stale-\(UUID().uuidString)"),
-            defaultValue: Settings(), logger: .silent)
+        let store = try SettingsStore(directory: directory, defaultValue: Settings(), logger: .silent)
         app = DashboardApp(
             data: CachedData(cache: cache),
             renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
             settings: BrowserSettings(store: store))
+    }
+
+    /// Removes this test's settings directory.
+    deinit {
+        do {
+            try FileManager.default.removeItem(at: directory)
+        } catch {
+            // Nothing to remove, or already gone: either way nothing is left to clean.
+        }
     }
 
     func get(_ target: String) async throws -> Response {
