@@ -257,6 +257,11 @@ def test_forms_work_without_javascript(dashboard, browser_without_js):
     browser.get(dashboard.url + "/")
     assert person in browser.find_element(By.CSS_SELECTOR, ".following").text
     screenshot(browser, "home-without-javascript")
+    # Without the script, <noscript><meta http-equiv="refresh" content="5"> keeps the live page fresh.
+    loaded = browser.execute_script("return performance.timeOrigin;")
+    wait_until(
+        lambda: browser.execute_script("return performance.timeOrigin;") != loaded, timeout=8, message="the refresh"
+    )
 
     browser.get(dashboard.url + "/log")
     button = browser.find_element(By.CSS_SELECTOR, "form[action='/log'] button")
