@@ -29,33 +29,37 @@ struct OutputQueue {
     mutating func send(to fd: Int32) -> Int {
         guard !chunks.isEmpty else { return 0 }
         let offset = offset
-        let flags = Int32(MSG_NOSIGNAL)
-        let written = chunks[0].withUnsafeBytes { first in
-            var vectors = (
-                iovec(
-                    iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress! + offset),
-                    iov_len: first.count - offset),
-                iovec()
-            )
-            var count = 1
-            let send = { (vectors: inout (iovec, iovec)) -> Int in
-                withUnsafeMutableBytes(of: &vectors) { raw in
-                    var message = msghdr()
-                    message.msg_iov = raw.baseAddress!.assumingMemoryBound(to: iovec.self)
-                    message.msg_iovlen = count
-                    return sendmsg(fd, &message, flags)
+        let written: Int =
+            if chunks.count == 1 {
+                chunks[0].withUnsafeBytes { first in
+                    Self.sendmsg(fd, first.baseAddress! + offset, first.count - offset, nil, 0)
+                }
+            } else {
+                chunks[0].withUnsafeBytes { first in
+                    chunks[1].withUnsafeBytes { second in
+                        Self.sendmsg(
+                            fd, first.baseAddress! + offset, first.count - offset, second.baseAddress, second.count)
+                    }
                 }
             }
-            guard chunks.count > 1 else { return send(&vectors) }
-            return chunks[1].withUnsafeBytes { second in
-                vectors.1 = iovec(
-                    iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress!), iov_len: second.count)
-                count = 2
-                return send(&vectors)
-            }
-        }
         if written > 0 { consume(written) }
         return written
+    }
+
+    /// `sendmsg` of one or two buffers (the second may be empty).
+    private static func sendmsg(
+        _ fd: Int32, _ first: UnsafeRawPointer, _ firstCount: Int, _ second: UnsafeRawPointer?, _ secondCount: Int
+    ) -> Int {
+        var vectors = (
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: first), iov_len: firstCount),
+            iovec(iov_base: second.map { UnsafeMutableRawPointer(mutating: $0) }, iov_len: secondCount)
+        )
+        return withUnsafeMutableBytes(of: &vectors) { raw in
+            var message = msghdr()
+            message.msg_iov = raw.baseAddress!.assumingMemoryBound(to: iovec.self)
+            message.msg_iovlen = secondCount > 0 ? 2 : 1
+            return Glibc.sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+        }
     }
 
     private mutating func consume(_ written: Int) {
