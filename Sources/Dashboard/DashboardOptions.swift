@@ -36,6 +36,9 @@ public struct DashboardOptions: Sendable, Equatable {
         self.seed = seed
     }
 
+    /// The simulator flags given together with an upstream, which therefore have no effect (not yet reported).
+    public var simulatorOptionsIgnored: [String] { [] }
+
     /// The `--help` text.
     public static let usage = """
         Usage: habits-dashboard [options]
