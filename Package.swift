@@ -38,6 +38,13 @@ if Context.environment["HABITS_FUZZ"] == "1" {
     )
 }
 
+// The HTTP benchmark server is opt-in too (HABITS_BENCH=1, set by Benchmarks/http.sh), so normal builds skip it.
+if Context.environment["HABITS_BENCH"] == "1" {
+    targets.append(
+        .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"], path: "Benchmarks/http-bench-server")
+    )
+}
+
 let package = Package(
     name: "habits-dashboard",
     platforms: [.macOS(.v15)],

@@ -34,6 +34,24 @@ import Testing
         }
     }
 
+    /// More pipelined bytes than the busy-read limit: reading pauses and resumes, nothing is lost or reordered.
+    @Test func manyPipelinedRequestsAreAllAnsweredInOrder() async throws {
+        try await LiveServer.with(responder: LiveServer.testRouter) { server in
+            let client = try TestClient(port: server.port)
+            let count = 900  // under the 1000-per-connection cap; ~110 KB of requests in one burst
+            let padding = String(repeating: "p", count: 64)
+            try client.send(
+                (0..<count).map { "GET /echo/\($0) HTTP/1.1\r\nHost: x\r\nX-Pad: \(padding)\r\n\r\n" }.joined())
+            for index in 0..<count {
+                let response = try await client.readResponse()
+                guard response.text == "\(index)" else {
+                    Issue.record("response \(index) was '\(response.text)'")
+                    return
+                }
+            }
+        }
+    }
+
     @Test func headGetsHeadersWithoutBody() async throws {
         try await LiveServer.with(responder: LiveServer.testRouter) { server in
             let client = try TestClient(port: server.port)
@@ -148,7 +166,9 @@ import Testing
             let elapsed = ContinuousClock.now - started
             #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
             #expect(end == .closed)
-            #expect(elapsed >= .milliseconds(350) && elapsed < .seconds(2))
+            // The lower bound shows the deadline (not an error) closed it; the upper bound is loose because CI
+            // machines are shared and a loaded scheduler can add seconds without the server being wrong.
+            #expect(elapsed >= .milliseconds(350) && elapsed < .seconds(6))
         }
     }
 

@@ -5,7 +5,8 @@ import Glibc
 /// `ConnectionState` decides, bridges each request to a `Task`, and writes responses back.
 ///
 /// Invariant: every mutable property is read and written only on `queue`. The read, write and timer
-/// sources all target `queue`, and a handler's result hops back onto it with `queue.async`.
+/// sources all target `queue`, and handler tasks prefer a task executor that runs them on `queue`, so the
+/// code after a handler's `await` is back on it.
 /// `queue` targets the global concurrent queue (TOOLS.md: this shape stayed up under slowloris).
 final class Connection: @unchecked Sendable {
     /// What every connection of one server shares.
@@ -25,6 +26,7 @@ final class Connection: @unchecked Sendable {
     private let fd: Int32
     private let peer: String
     private let environment: Environment
+    private let executor: QueueTaskExecutor
     private let readSource: DispatchSourceRead
     private let timer: DispatchSourceTimer
     private var writeSource: DispatchSourceWrite?
@@ -36,10 +38,13 @@ final class Connection: @unchecked Sendable {
 
     private var parser: RequestParser
     private var state: ConnectionState
-    /// Bytes waiting to be written, oldest first; `outputOffset` bytes of the first chunk are already sent.
-    private var output: [[UInt8]] = []
-    private var outputOffset = 0
+    private var output = OutputQueue()
     private var lingerBytesDropped = 0
+    /// Bytes read (and buffered in the parser) while a response was pending; see `readable()`.
+    private var bytesReadWhileBusy = 0
+
+    /// Pipelined bytes buffered beyond this while a response is pending pause reading (backpressure).
+    private static let busyReadLimit = 64 * 1024
 
     /// Wraps an accepted, non-blocking socket. Nothing happens until `start()`.
     init(id: Int, fd: Int32, peer: String, environment: Environment) {
@@ -48,6 +53,7 @@ final class Connection: @unchecked Sendable {
         self.peer = peer
         self.environment = environment
         self.queue = DispatchQueue(label: "http.connection", target: .global())
+        self.executor = QueueTaskExecutor(queue: queue)
         self.readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         self.timer = DispatchSource.makeTimerSource(queue: queue)
         self.parser = RequestParser(limits: environment.configuration.limits)
@@ -89,11 +95,21 @@ final class Connection: @unchecked Sendable {
 
     // MARK: - Reading
 
+    /// Reads what arrived. The read source stays active while a handler runs (suspending and resuming it per
+    /// request wakes Dispatch's event thread every time); bytes that arrive meanwhile — pipelined requests —
+    /// are buffered in the parser and parsed once the response is written, so answers stay in order.
     private func readable() {
         guard !isClosed else { return }
-        if case .lingering = state.phase {
+        switch state.phase {
+        case .lingering:
             drainLingering()
             return
+        case .writing(_, linger: true):
+            // The parser is dead; only an error answer is going out. Drop input, note EOF.
+            drainWhileAnsweringError()
+            return
+        default:
+            break
         }
         let readSize = 16_384
         let count = withUnsafeTemporaryAllocation(byteCount: readSize, alignment: 16) { buffer in
@@ -104,7 +120,13 @@ final class Connection: @unchecked Sendable {
             return count
         }
         if count > 0 {
-            parseBuffered()
+            switch state.phase {
+            case .responding, .writing:
+                bytesReadWhileBusy += count
+                if bytesReadWhileBusy > Self.busyReadLimit { pauseReading() }
+            default:
+                parseBuffered()
+            }
         } else if count == 0 {
             // EOF stays readable forever; stop watching it before deciding.
             pauseReading()
@@ -114,8 +136,21 @@ final class Connection: @unchecked Sendable {
         }
     }
 
+    private func drainWhileAnsweringError() {
+        let count = withUnsafeTemporaryAllocation(byteCount: 16_384, alignment: 16) { buffer in
+            recv(fd, buffer.baseAddress, buffer.count, 0)
+        }
+        if count == 0 {
+            pauseReading()
+            perform(state.peerClosed(now: .now))
+        } else if count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
+            closeNow()
+        }
+    }
+
     /// Runs the parser over buffered bytes until it needs more, hands over a request, or fails.
     private func parseBuffered() {
+        bytesReadWhileBusy = 0
         while !isClosed {
             let event: RequestParser.Event
             do {
@@ -138,10 +173,7 @@ final class Connection: @unchecked Sendable {
                 }
             case .request(let request):
                 let action = state.requestReceived(keepAlive: ConnectionState.wantsKeepAlive(request.head), now: .now)
-                if case .dispatch = action {
-                    pauseReading()
-                    dispatch(request)
-                }
+                if case .dispatch = action { dispatch(request) }
                 return
             }
         }
@@ -180,16 +212,18 @@ final class Connection: @unchecked Sendable {
         let context = RequestContext(
             requestID: requestID, logger: environment.logger.with(["request.id": requestID]), remoteAddress: peer)
         let responder = environment.responder
-        Task {
+        Task(executorPreference: executor) {
             let response = await ErrorResponse.respond(responder, to: request, context: context)
-            self.queue.async {
-                self.write(response, for: request, requestID: requestID, started: started)
-            }
+            // Back on `queue`: this task prefers the connection's executor, whose jobs run there.
+            self.write(response, for: request, requestID: requestID, started: started)
         }
     }
 
     private func write(_ response: Response, for request: Request, requestID: String, started: ContinuousClock.Instant)
     {
+        #if DEBUG
+            dispatchPrecondition(condition: .onQueue(queue))  // the invariant the executor preference provides
+        #endif
         guard !isClosed, case .writeResponse(let close) = state.responseReady(now: .now) else { return }
         var response = response
         let keepAliveHTTP10 = !close && request.version == .http1_0
@@ -207,9 +241,9 @@ final class Connection: @unchecked Sendable {
         // HEAD gets the GET head without the body (RFC 9110 §9.3.2); 1xx/204/304 never carry one.
         let sendsBody = request.method != .head && response.status.allowsBody && !response.body.isEmpty
         if sendsBody { output.append(response.body) }
-        logAccess(
-            request, status: response.status, bytes: sendsBody ? response.body.count : 0, id: requestID,
-            started: started)
+        AccessLog.request(
+            request, status: response.status, bodyBytes: sendsBody ? response.body.count : 0, requestID: requestID,
+            started: started, logger: environment.logger)
         flush()
     }
 
@@ -218,9 +252,8 @@ final class Connection: @unchecked Sendable {
     /// Writes as much pending output as the socket takes; on EAGAIN waits for a write source.
     private func flush() {
         while !output.isEmpty {
-            let written = sendPending()
+            let written = output.send(to: fd)
             if written > 0 {
-                consume(written)
                 if !output.isEmpty { state.writeProgressed(now: .now) }
             } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                 state.writeBlocked(now: .now)
@@ -239,54 +272,6 @@ final class Connection: @unchecked Sendable {
             writeSource?.suspend()
         }
         perform(state.writeFlushed(now: .now))
-    }
-
-    /// One `sendmsg` of up to the first two chunks (head + body in one call), with MSG_NOSIGNAL so a
-    /// vanished client gives EPIPE instead of killing the process.
-    private func sendPending() -> Int {
-        let offset = outputOffset
-        let flags = Int32(MSG_NOSIGNAL)
-        return output[0].withUnsafeBytes { first in
-            var vectors = (
-                iovec(
-                    iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress! + offset),
-                    iov_len: first.count - offset),
-                iovec()
-            )
-            guard output.count > 1 else {
-                return withUnsafeMutablePointer(to: &vectors.0) { pointer in
-                    var message = msghdr()
-                    message.msg_iov = pointer
-                    message.msg_iovlen = 1
-                    return sendmsg(fd, &message, flags)
-                }
-            }
-            return output[1].withUnsafeBytes { second in
-                vectors.1 = iovec(
-                    iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress!), iov_len: second.count)
-                return withUnsafeMutableBytes(of: &vectors) { raw in
-                    var message = msghdr()
-                    message.msg_iov = raw.baseAddress!.assumingMemoryBound(to: iovec.self)
-                    message.msg_iovlen = 2
-                    return sendmsg(fd, &message, flags)
-                }
-            }
-        }
-    }
-
-    private func consume(_ written: Int) {
-        var remaining = written
-        while remaining > 0, !output.isEmpty {
-            let available = output[0].count - outputOffset
-            if remaining >= available {
-                remaining -= available
-                output.removeFirst()
-                outputOffset = 0
-            } else {
-                outputOffset += remaining
-                remaining = 0
-            }
-        }
     }
 
     private func waitForWritable() {
@@ -317,7 +302,7 @@ final class Connection: @unchecked Sendable {
             output.append(ResponseHead.continueBytes)
             flush()
         case .writeError(let status):
-            logProtocolError(status)
+            AccessLog.refused(status: status, peer: peer, logger: environment.logger)
             let head = Self.serializeOrDie(ErrorResponse.protocolError(status), close: true, keepAliveHTTP10: false)
             output.append(head)
             output.append(Array(status.reason.utf8))
@@ -389,37 +374,5 @@ final class Connection: @unchecked Sendable {
             // Our own canned responses have constant, valid fields.
             preconditionFailure("canned response failed to serialize: \(error)")
         }
-    }
-
-    private func logAccess(
-        _ request: Request, status: HTTPStatus, bytes: Int, id: String, started: ContinuousClock.Instant
-    ) {
-        let logger = environment.logger
-        guard logger.level <= .info else { return }
-        let elapsed = ContinuousClock.now - started
-        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        logger.info(
-            "request",
-            [
-                "http.method": request.method.rawValue, "http.path": request.path, "http.status": "\(status.code)",
-                "http.bytes": "\(bytes)", "duration.ms": String(milliseconds: milliseconds), "request.id": id,
-            ])
-    }
-
-    private func logProtocolError(_ status: HTTPStatus) {
-        let logger = environment.logger
-        guard logger.level <= .info else { return }
-        logger.info(
-            "request refused",
-            ["http.status": "\(status.code)", "http.bytes": "\(status.reason.utf8.count)", "net.peer": peer])
-    }
-}
-
-extension String {
-    /// Milliseconds with three decimals, without Foundation's formatter.
-    fileprivate init(milliseconds: Double) {
-        let micro = Int((milliseconds * 1000).rounded())
-        let fraction = String(micro % 1000)
-        self = "\(micro / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 }

@@ -1,0 +1,44 @@
+import Foundation
+import HTTPServer
+
+// The benchmark target: our real stack (Server + Router + Connection) serving a ~20 KB HTML page from
+// memory. Built only with HABITS_BENCH=1 (see Package.swift); driven by Benchmarks/http.sh.
+//   http-bench-server --port N          serve the page on 127.0.0.1:N (access log off, like nginx's)
+//   http-bench-server --dump-page FILE  write the exact page bytes to FILE (nginx serves the same bytes)
+var arguments = ArraySlice(CommandLine.arguments.dropFirst())
+var port = 0
+var dumpPath: String?
+while let flag = arguments.popFirst() {
+    switch flag {
+    case "--port": port = Int(arguments.popFirst() ?? "") ?? 0
+    case "--dump-page": dumpPath = arguments.popFirst()
+    default:
+        FileHandle.standardError.write(Data("http-bench-server: unknown option \(flag)\n".utf8))
+        exit(2)
+    }
+}
+
+var html = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Habits</title></head><body>\n"
+var row = 0
+while html.utf8.count < 20_400 {
+    row += 1
+    html += "<tr><td class=\"habit\">Habit number \(row)</td><td class=\"leader\">User \(row % 37)</td>"
+    html += "<td class=\"count\">\(row * 7 % 101)</td></tr>\n"
+}
+html += "</body></html>\n"
+let page = Array(html.utf8)
+
+if let dumpPath {
+    FileManager.default.createFile(atPath: dumpPath, contents: Data(page))
+    exit(0)
+}
+
+var router = Router()
+router.get("/") { _, _ in .html(page) }
+let logger = Logger(label: "http-bench-server", level: .warning)
+let server = Server(configuration: ServerConfiguration(port: port), responder: router, logger: logger)
+try server.start()
+CommandLineTool.announce("http-bench-server: http://127.0.0.1:\(server.port)/ (\(page.count) bytes)")
+_ = await ShutdownSignal.wait()
+await server.shutdown()
+exit(0)

@@ -1,0 +1,84 @@
+import Foundation
+import HabitsAPI
+
+/// An 8-bit sRGB colour, converted from the API's HSB and measured for contrast (WCAG 2.x).
+public struct RGBColor: Equatable, Sendable {
+    /// Red, 0…255.
+    public var red: Int
+    /// Green, 0…255.
+    public var green: Int
+    /// Blue, 0…255.
+    public var blue: Int
+
+    /// Creates a colour from 8-bit components.
+    public init(red: Int, green: Int, blue: Int) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    /// Converts HSB (as `UIColor(hue:saturation:brightness:alpha:)` reads it) to RGB, rounding each channel to the
+    /// nearest 8-bit value (halves away from zero). Out-of-range input is clamped; hue wraps (1.0 is red again).
+    public init(_ color: Color) {
+        let hue = color.hue.isFinite ? color.hue - color.hue.rounded(.down) : 0
+        let saturation = Self.clamp(color.saturation)
+        let value = Self.clamp(color.brightness)
+        let scaled = hue * 6
+        let sector = Int(scaled.rounded(.down)) % 6
+        let fraction = scaled - scaled.rounded(.down)
+        let p = value * (1 - saturation)
+        let q = value * (1 - saturation * fraction)
+        let t = value * (1 - saturation * (1 - fraction))
+        let (r, g, b): (Double, Double, Double)
+        switch sector {
+        case 0: (r, g, b) = (value, t, p)
+        case 1: (r, g, b) = (q, value, p)
+        case 2: (r, g, b) = (p, value, t)
+        case 3: (r, g, b) = (p, q, value)
+        case 4: (r, g, b) = (t, p, value)
+        default: (r, g, b) = (value, p, q)
+        }
+        self.init(red: Self.byte(r), green: Self.byte(g), blue: Self.byte(b))
+    }
+
+    /// CSS hex notation, lower case: `#e6cf00`.
+    public var hex: String {
+        "#"
+            + [red, green, blue].map { component in
+                let digits = String(component, radix: 16)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined()
+    }
+
+    /// CSS functional notation: `rgb(230, 207, 0)`.
+    public var css: String { "rgb(\(red), \(green), \(blue))" }
+
+    /// WCAG relative luminance, 0 (black) … 1 (white).
+    public var relativeLuminance: Double {
+        func linear(_ component: Int) -> Double {
+            let c = Double(component) / 255
+            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+
+    /// WCAG contrast ratio between two colours, 1…21.
+    public static func contrast(_ a: RGBColor, _ b: RGBColor) -> Double {
+        let la = a.relativeLuminance
+        let lb = b.relativeLuminance
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+
+    /// Black or white, whichever contrasts more with this colour (black on an exact tie).
+    public var readableText: RGBColor {
+        Self.contrast(self, .black) >= Self.contrast(self, .white) ? .black : .white
+    }
+
+    /// `#000000`.
+    public static let black = RGBColor(red: 0, green: 0, blue: 0)
+    /// `#ffffff`.
+    public static let white = RGBColor(red: 255, green: 255, blue: 255)
+
+    private static func clamp(_ x: Double) -> Double { x.isFinite ? min(max(x, 0), 1) : 0 }
+    private static func byte(_ x: Double) -> Int { Int((x * 255).rounded(.toNearestOrAwayFromZero)) }
+}

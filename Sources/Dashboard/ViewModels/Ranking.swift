@@ -1,0 +1,58 @@
+import HabitsAPI
+
+/// The users of one habit ranked by count, highest first, with standard competition ranking (1, 2, 2, 4).
+///
+/// Only counts above zero take part: a zero is "not logged". Within a tie users are ordered by name, the active
+/// user's name being "Active User" whatever the upstream calls it, then by id, so the order is total.
+struct Ranking: Equatable, Sendable {
+    /// One ranked user.
+    struct Entry: Equatable, Sendable {
+        /// The user as the statistics carry them.
+        var user: User
+        /// The user's count (> 0).
+        var count: Int
+        /// 1-based competition rank: one more than the number of users with a strictly higher count.
+        var rank: Int
+        /// Whether this is the active user ("You").
+        var isActiveUser: Bool
+        /// The name used for ordering and display: "Active User" for the active user.
+        var name: String
+    }
+
+    /// The entries in rank order.
+    let entries: [Entry]
+
+    /// The name the active user goes by in every ranking (SPEC §5).
+    static let activeUserName = "Active User"
+
+    /// Ranks `userCounts`; a user listed twice counts once, with the first count given.
+    init(userCounts: [UserCount], activeUserID: String) {
+        var seen = Set<String>()
+        var candidates: [Entry] = []
+        for userCount in userCounts where userCount.count > 0 && seen.insert(userCount.user.id).inserted {
+            let isActive = userCount.user.id == activeUserID
+            candidates.append(
+                Entry(
+                    user: userCount.user, count: userCount.count, rank: 0, isActiveUser: isActive,
+                    name: isActive ? Self.activeUserName : userCount.user.name))
+        }
+        candidates.sort { a, b in
+            if a.count != b.count { return a.count > b.count }
+            return NameOrder.precedes(a.name, b.name, lhsKey: a.user.id, rhsKey: b.user.id)
+        }
+        for index in candidates.indices {
+            let previous = index == 0 ? nil : candidates[index - 1]
+            if let previous, previous.count == candidates[index].count {
+                candidates[index].rank = previous.rank
+            } else {
+                candidates[index].rank = index + 1
+            }
+        }
+        entries = candidates
+    }
+
+    /// The entry of `userID`, if they logged the habit.
+    func entry(for userID: String) -> Entry? {
+        entries.first { $0.user.id == userID }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// How long the shared cache reuses answers (seconds), and how big it may grow.
+public struct CachePolicy: Sendable, Equatable {
+    /// Statistics: short, so live pages polling every second stay live while many browsers share one fetch.
+    public var liveTTL: TimeInterval = 0.75
+    /// Users, habits, categories: they change rarely.
+    public var referenceTTL: TimeInterval = 30
+    /// Profile images.
+    public var imageTTL: TimeInterval = 300
+    /// A failure is remembered only this long: enough to stop a stampede on a dead upstream, short enough to
+    /// notice recovery at once.
+    public var failureTTL: TimeInterval = 0.25
+    /// Most entries kept; the least recently used go first. Ids and names in URLs come from browsers.
+    public var maxEntries = 1024
+
+    /// The default policy.
+    public init() {}
+
+    /// How long a good answer from `endpoint` stays fresh.
+    public func ttl(for endpoint: Endpoint) -> TimeInterval {
+        switch endpoint {
+        case .userStats, .habitStats, .combinedStats, .userLeadingStats: liveTTL
+        case .users, .habits, .categories: referenceTTL
+        case .image: imageTTL
+        case .logHabit: 0
+        }
+    }
+}

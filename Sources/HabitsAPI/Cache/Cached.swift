@@ -1,0 +1,23 @@
+import Foundation
+
+/// A value from the shared cache, with when it was fetched and whether the upstream has since failed to refresh it.
+public struct Cached<Value: Sendable>: Sendable {
+    /// The value.
+    public var value: Value
+    /// When the upstream answered with it.
+    public var asOf: Date
+    /// True when a refresh failed and this is the last good value: pages show a "data as of" notice.
+    public var isStale: Bool
+
+    /// Creates a cached value.
+    public init(value: Value, asOf: Date, isStale: Bool) {
+        self.value = value
+        self.asOf = asOf
+        self.isStale = isStale
+    }
+
+    /// The same freshness facts with a transformed value.
+    public func map<T: Sendable>(_ transform: (Value) throws -> T) rethrows -> Cached<T> {
+        Cached<T>(value: try transform(value), asOf: asOf, isStale: isStale)
+    }
+}

@@ -1,0 +1,255 @@
+import HTTPServer
+
+/// Incremental, strict, bounded HTTP/1.1 response parser (RFC 9112). It is given bytes and returns responses; it
+/// never sees a socket, so it is tested with bytes split at every boundary.
+///
+/// Framing follows §6.3: no body for 1xx/204/304, `Transfer-Encoding: chunked`, else `Content-Length`, else the
+/// body runs until the connection closes (`finish()`), which makes the connection not reusable. Anything ambiguous
+/// — CL with TE, two different lengths, bare LF, obs-fold — is refused rather than guessed: the upstream is trusted
+/// less than our own code. After a thrown error the parser is dead and the connection must be closed.
+public struct ResponseParser: Sendable {
+    /// Size limits; a response over any of them is an error, never a huge allocation.
+    public struct Limits: Sendable {
+        /// Longest status or header line, CRLF excluded.
+        public var lineBytes = 8192
+        /// Longest head (status line + headers + blank line).
+        public var headBytes = 65536
+        /// Most header fields.
+        public var headerCount = 100
+        /// Largest body (profile images included).
+        public var bodyBytes = 16 << 20
+        /// Longest chunk-size line.
+        public var chunkLineBytes = 1024
+        /// Largest trailer section.
+        public var trailerBytes = 8192
+        /// The default limits.
+        public init() {}
+    }
+
+    /// What `next()` found.
+    public enum Event: Equatable, Sendable {
+        /// Feed more bytes (or call `finish()` at end of stream).
+        case needMoreData
+        /// One complete response; `reusable` says whether the connection may carry another request.
+        case response(HTTPClientResponse, reusable: Bool)
+    }
+
+    private enum State: Equatable {
+        case head
+        case fixedBody(remaining: Int)
+        case chunkSize
+        case chunkData(remaining: Int)
+        case chunkDataEnd
+        case trailers(consumed: Int)
+        case untilClose
+    }
+
+    private let limits: Limits
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var headScanFrom = 0
+    private var state = State.head
+    private var ended = false
+    private var failure: ResponseParseError?
+    private var status = 0
+    private var headers = HTTPHeaders()
+    private var body: [UInt8] = []
+    private var reusable = true
+
+    /// Creates a parser.
+    public init(limits: Limits = Limits()) { self.limits = limits }
+
+    /// Whether bytes of a next response (or of this one) are buffered: a response that leaves any makes the
+    /// connection unusable, since we never pipeline.
+    public var hasBufferedBytes: Bool { start < buffer.count || state != .head }
+
+    /// Adds received bytes.
+    public mutating func append(_ bytes: some Collection<UInt8>) {
+        if start > 4096 && start * 2 > buffer.count {
+            buffer.removeFirst(start)
+            headScanFrom = max(0, headScanFrom - start)
+            start = 0
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Marks the end of the stream (the peer closed): completes a close-delimited body, or makes `next()` throw
+    /// `unexpectedEnd` if a response was cut short.
+    public mutating func finish() { ended = true }
+
+    /// Parses as far as the buffered bytes allow.
+    public mutating func next() throws(ResponseParseError) -> Event {
+        if let failure { throw failure }
+        do {
+            return try step()
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    private var available: Int { buffer.count - start }
+
+    private mutating func step() throws(ResponseParseError) -> Event {
+        while true {
+            switch state {
+            case .head:
+                guard let headEnd = findHeadEnd() else {
+                    if available > limits.headBytes { throw .headTooLarge }
+                    if ended { throw .unexpectedEnd }
+                    return .needMoreData
+                }
+                if headEnd + 4 - start > limits.headBytes { throw .headTooLarge }
+                let head = Array(buffer[start..<headEnd])
+                start = headEnd + 4
+                headScanFrom = start
+                if let event = try beginResponse(head: head) { return event }
+            case .fixedBody(let remaining):
+                let take = min(remaining, available)
+                body.append(contentsOf: buffer[start..<start + take])
+                start += take
+                if remaining == take { return complete() }
+                state = .fixedBody(remaining: remaining - take)
+                if ended { throw .unexpectedEnd }
+                return .needMoreData
+            case .chunkSize:
+                guard let lineEnd = findCRLF(from: start) else {
+                    if available > limits.chunkLineBytes { throw .invalidChunk }
+                    if ended { throw .unexpectedEnd }
+                    return .needMoreData
+                }
+                if lineEnd - start > limits.chunkLineBytes { throw .invalidChunk }
+                let size = try Self.chunkSize(buffer[start..<lineEnd])
+                start = lineEnd + 2
+                if size > limits.bodyBytes - body.count { throw .bodyTooLarge }
+                state = size == 0 ? .trailers(consumed: 0) : .chunkData(remaining: size)
+            case .chunkData(let remaining):
+                let take = min(remaining, available)
+                body.append(contentsOf: buffer[start..<start + take])
+                start += take
+                if remaining == take {
+                    state = .chunkDataEnd
+                    continue
+                }
+                state = .chunkData(remaining: remaining - take)
+                if ended { throw .unexpectedEnd }
+                return .needMoreData
+            case .chunkDataEnd:
+                guard available >= 2 else {
+                    if available == 1 && buffer[start] != UInt8(ascii: "\r") { throw .invalidChunk }
+                    if ended { throw .unexpectedEnd }
+                    return .needMoreData
+                }
+                guard buffer[start] == UInt8(ascii: "\r") && buffer[start + 1] == UInt8(ascii: "\n") else {
+                    throw .invalidChunk
+                }
+                start += 2
+                state = .chunkSize
+            case .trailers(let consumed):
+                guard let lineEnd = findCRLF(from: start) else {
+                    if consumed + available > limits.trailerBytes { throw .invalidChunk }
+                    if ended { throw .unexpectedEnd }
+                    return .needMoreData
+                }
+                let line = buffer[start..<lineEnd]
+                let total = consumed + line.count + 2
+                if total > limits.trailerBytes { throw .invalidChunk }
+                start = lineEnd + 2
+                if line.isEmpty { return complete() }
+                // Trailer fields are checked for shape and dropped: nothing we read is allowed to come late.
+                guard Self.parseField(line) != nil else { throw .invalidChunk }
+                state = .trailers(consumed: total)
+            case .untilClose:
+                if body.count + available > limits.bodyBytes { throw .bodyTooLarge }
+                body.append(contentsOf: buffer[start...])
+                start = buffer.count
+                if ended { return complete() }
+                return .needMoreData
+            }
+        }
+    }
+
+    // MARK: - Head
+
+    /// Reads the status line and headers and chooses the framing; returns an event when the response has no body.
+    private mutating func beginResponse(head: [UInt8]) throws(ResponseParseError) -> Event? {
+        var lines = Self.splitLines(head)
+        let statusLine = lines.removeFirst()
+        if statusLine.count > limits.lineBytes { throw .headTooLarge }
+        let (version, code) = try Self.parseStatusLine(statusLine)
+        if lines.count > limits.headerCount { throw .tooManyHeaders }
+        var fields = HTTPHeaders()
+        for line in lines {
+            if line.count > limits.lineBytes { throw .headTooLarge }
+            guard let (name, value) = Self.parseField(line) else { throw .malformedHeader }
+            fields.add(name: name, value: value)
+        }
+        if code == 101 { throw .unexpectedUpgrade }
+        if (100..<200).contains(code) { return nil }  // interim response: the real one follows
+        status = code
+        headers = fields
+        body = []
+        reusable = Self.keepsAlive(version: version, headers: fields)
+
+        let transferEncodings = fields.values(for: "Transfer-Encoding")
+        let lengths = fields.values(for: "Content-Length")
+        if code == 204 || code == 304 {
+            return complete()
+        }
+        if !transferEncodings.isEmpty {
+            if !lengths.isEmpty { throw .conflictingFraming }
+            let codings = transferEncodings.flatMap { $0.split(separator: ",") }.map {
+                $0.trimmingASCIIWhitespace().lowercased()
+            }
+            guard codings == ["chunked"] else { throw .unsupportedTransferEncoding }
+            state = .chunkSize
+            return nil
+        }
+        if !lengths.isEmpty {
+            let values = Set(
+                lengths.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map {
+                    $0.trimmingASCIIWhitespace()
+                })
+            guard values.count == 1, let text = values.first else { throw .conflictingFraming }
+            guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+                let length = Int(text)
+            else { throw .invalidContentLength }
+            if length > limits.bodyBytes { throw .bodyTooLarge }
+            if length == 0 { return complete() }
+            state = .fixedBody(remaining: length)
+            return nil
+        }
+        reusable = false
+        state = .untilClose
+        return nil
+    }
+
+    private mutating func complete() -> Event {
+        let response = HTTPClientResponse(status: status, headers: headers, body: body)
+        state = .head
+        body = []
+        headers = HTTPHeaders()
+        return .response(response, reusable: reusable)
+    }
+
+    private mutating func findHeadEnd() -> Int? {
+        var index = max(start, headScanFrom - 3)
+        while index + 3 < buffer.count {
+            if buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
+                return index
+            }
+            index += 1
+        }
+        headScanFrom = buffer.count
+        return nil
+    }
+
+    private func findCRLF(from index: Int) -> Int? {
+        var index = index
+        while index + 1 < buffer.count {
+            if buffer[index] == 13 && buffer[index + 1] == 10 { return index }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,10 @@
+/// `GET /habits`: every habit keyed by name.
+public struct HabitsRequest: APIRequest {
+    /// Habits keyed by name.
+    public typealias Response = [String: Habit]
+    /// Creates the request.
+    public init() {}
+    public var endpoint: Endpoint { .habits }
+    public var path: String { "/habits" }
+    public func fetch(from api: any HabitsAPI) async throws -> Response { try await api.habits() }
+}

@@ -1,0 +1,10 @@
+/// `GET /users`: every user keyed by id.
+public struct UsersRequest: APIRequest {
+    /// Users keyed by id.
+    public typealias Response = [String: User]
+    /// Creates the request.
+    public init() {}
+    public var endpoint: Endpoint { .users }
+    public var path: String { "/users" }
+    public func fetch(from api: any HabitsAPI) async throws -> Response { try await api.users() }
+}

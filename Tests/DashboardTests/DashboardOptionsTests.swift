@@ -1,0 +1,64 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@testable import Dashboard
+
+@Suite struct DashboardOptionsTests {
+    @Test func noFlagsGiveTheSpecDefaults() throws {
+        let options = DashboardOptions()
+        #expect(try DashboardOptions.parse([]) == .run(options))
+        #expect(options.port == 8000 && options.host == "127.0.0.1" && options.apiPort == 8080)
+        #expect(options.upstream == nil && options.settingsDirectory == "./var/settings" && options.speed == 1)
+    }
+
+    @Test func everyFlagIsRead() throws {
+        let outcome = try DashboardOptions.parse([
+            "--port", "9000", "--host", "0.0.0.0", "--upstream", "http://127.0.0.1:9999", "--api-port", "0",
+            "--settings-dir", "/tmp/s", "--data-dir", "/tmp/d", "--speed", "0.5", "--seed", "3",
+        ])
+        let expected = DashboardOptions(
+            port: 9000, host: "0.0.0.0", upstream: URL(string: "http://127.0.0.1:9999"), apiPort: 0,
+            settingsDirectory: "/tmp/s", dataDirectory: "/tmp/d", speed: 0.5, seed: 3)
+        #expect(outcome == .run(expected))
+    }
+
+    @Test func environmentProvidesPortAndUpstreamButFlagsWin() throws {
+        let environment = ["PORT": "7000", "HABITS_API_URL": "http://api.local:8080"]
+        guard case .run(let fromEnvironment) = try DashboardOptions.parse([], environment: environment) else {
+            Issue.record("expected options")
+            return
+        }
+        #expect(fromEnvironment.port == 7000)
+        #expect(fromEnvironment.upstream?.host == "api.local")
+        guard case .run(let fromFlags) = try DashboardOptions.parse(["--port", "7001"], environment: environment)
+        else {
+            Issue.record("expected options")
+            return
+        }
+        #expect(fromFlags.port == 7001)
+    }
+
+    @Test func badEnvironmentIsRejectedToo() {
+        #expect(throws: CommandLineError("PORT: expected a port from 0 to 65535, got 'eighty'")) {
+            try DashboardOptions.parse([], environment: ["PORT": "eighty"])
+        }
+        #expect(throws: CommandLineError.self) {
+            try DashboardOptions.parse([], environment: ["HABITS_API_URL": "not a url"])
+        }
+    }
+
+    @Test func helpIsReported() throws {
+        #expect(try DashboardOptions.parse(["--help"]) == .help)
+        for flag in [
+            "--port", "--host", "--upstream", "--api-port", "--settings-dir", "--data-dir", "--speed", "--seed",
+        ] {
+            #expect(DashboardOptions.usage.contains(flag))
+        }
+    }
+
+    @Test(arguments: [["--speed", "10.5"], ["--api-port", "70000"], ["--upstream", "ftp://x"], ["--verbose"]])
+    func badCommandLinesAreRejected(arguments: [String]) {
+        #expect(throws: CommandLineError.self) { try DashboardOptions.parse(arguments) }
+    }
+}

@@ -1,0 +1,51 @@
+import HabitsAPI
+import Testing
+
+@testable import Dashboard
+
+@Suite struct PeoplePageTests {
+    @Test func listsEveryoneByNameWithColourAndFollowFlag() {
+        let page = PeoplePage(users: TestData.users, settings: Settings(followedUserIDs: ["user2", "ghost"]))
+        #expect(page.people.map(\.name) == ["Amy", "Bob", "Cat", "Dan", "zoe"])
+        #expect(page.people.map(\.isFollowed) == [false, true, false, false, false])
+        #expect(page.people[2].color == .neutral)
+        #expect(page.people[3].color == ColorStyle(background: "#1c0533", text: "#ffffff"))
+        #expect(page.people[0].path == "/people/user1")
+        #expect(page.people[0].imagePath == "/images/user1")
+        #expect(page.totalCount == 5)
+        #expect(page.followedCount == 1)
+    }
+
+    struct FilterCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var followedOnly: Bool
+        var query: String
+        var expected: [String]
+        var testDescription: String { name }
+    }
+
+    static let filterCases: [FilterCase] = [
+        .init(name: "no filter", followedOnly: false, query: "", expected: ["Amy", "Bob", "Cat", "Dan", "zoe"]),
+        .init(name: "followed only", followedOnly: true, query: "", expected: ["Bob", "zoe"]),
+        .init(name: "query ignores case", followedOnly: false, query: "ZO", expected: ["zoe"]),
+        .init(name: "query matches inside names", followedOnly: false, query: "a", expected: ["Amy", "Cat", "Dan"]),
+        .init(name: "query is trimmed", followedOnly: false, query: "  bob ", expected: ["Bob"]),
+        .init(name: "both filters", followedOnly: true, query: "o", expected: ["Bob", "zoe"]),
+        .init(name: "nothing matches", followedOnly: true, query: "Amy", expected: []),
+    ]
+
+    @Test(arguments: filterCases)
+    func filters(_ example: FilterCase) {
+        let page = PeoplePage(
+            users: TestData.users, settings: Settings(followedUserIDs: ["user5", "user2"]),
+            followedOnly: example.followedOnly, query: example.query)
+        #expect(page.people.map(\.name) == example.expected)
+    }
+
+    @Test func marksTheActiveUser() {
+        var users = TestData.users
+        users[TestData.you.id] = TestData.you
+        let page = PeoplePage(users: users, settings: .default)
+        #expect(page.people.filter { $0.isActiveUser }.map(\.name) == ["Active User"])
+    }
+}

@@ -1,0 +1,33 @@
+import HTTPServer
+import Testing
+
+@testable import HabitsSimulator
+
+@Suite struct SimulatorOptionsTests {
+    @Test func noFlagsGiveTheDefaults() throws {
+        #expect(try SimulatorOptions.parse([]) == .run(SimulatorOptions()))
+        #expect(
+            SimulatorOptions().port == 8080 && SimulatorOptions().speed == 1 && SimulatorOptions().simulationEnabled)
+    }
+
+    @Test func everyFlagIsRead() throws {
+        let outcome = try SimulatorOptions.parse([
+            "--port", "0", "--speed", "2.5", "--seed", "7", "--data-dir", "/tmp/data", "--no-simulation",
+        ])
+        #expect(
+            outcome
+                == .run(
+                    SimulatorOptions(
+                        port: 0, speed: 2.5, seed: 7, dataDirectory: "/tmp/data", simulationEnabled: false)))
+    }
+
+    @Test func helpWinsWhenGiven() throws {
+        #expect(try SimulatorOptions.parse(["--port", "1", "--help"]) == .help)
+        #expect(SimulatorOptions.usage.contains("--no-simulation"))
+    }
+
+    @Test(arguments: [["--speed", "0"], ["--speed", "20"], ["--port", "x"], ["--upstream", "http://x"], ["extra"]])
+    func badCommandLinesAreRejected(arguments: [String]) {
+        #expect(throws: CommandLineError.self) { try SimulatorOptions.parse(arguments) }
+    }
+}
