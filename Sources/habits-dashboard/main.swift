@@ -1,6 +1,7 @@
 import Dashboard
 import Foundation
 import HTTPServer
+import HabitsSimulator
 
 // Kept tiny on purpose: main.swift is main-actor code (TOOLS.md), so all Dispatch work lives in libraries.
 let options = CommandLineTool.options(program: "habits-dashboard", usage: DashboardOptions.usage) {
@@ -9,21 +10,45 @@ let options = CommandLineTool.options(program: "habits-dashboard", usage: Dashbo
         Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 }
 let logger = Logger(label: "habits-dashboard")
-// Placeholder until the dashboard issue lands: a real server with a "starting up" page and /healthz.
-var router = Router()
-router.get("/") { _, _ in
-    .html(Array("<!doctype html><title>Habits Dashboard</title><p>The Habits Dashboard is starting up.</p>\n".utf8))
+
+// Without --upstream the dashboard brings its own live Habits API: the simulator, in this process.
+var simulator: EmbeddedSimulator?
+let upstream: URL
+if let external = options.upstream {
+    upstream = external
+    if !options.simulatorOptionsIgnored.isEmpty {
+        logger.warning(
+            "options ignored: they configure the embedded simulator, which --upstream replaces",
+            ["cli.ignored": options.simulatorOptionsIgnored.joined(separator: " ")])
+    }
+} else {
+    do {
+        let embedded = try startEmbeddedSimulator(
+            host: "127.0.0.1", port: options.apiPort, speed: options.speed, seed: options.seed,
+            dataDirectory: options.dataDirectory.map { URL(fileURLWithPath: $0) }, runSimulation: true,
+            logger: Logger(label: "habits-api"))
+        simulator = embedded
+        upstream = embedded.baseURL
+        CommandLineTool.announce("Habits API simulator: \(embedded.baseURL.absoluteString)/")
+    } catch {
+        logger.error("cannot start the embedded Habits API", ["error": "\(error)"])
+        exit(1)
+    }
 }
-router.get("/healthz") { _, _ in .text("ok\n") }
-let server = Server(
-    configuration: ServerConfiguration(host: options.host, port: options.port), responder: router, logger: logger)
+
+let dashboard: DashboardService
 do {
-    try server.start()
+    dashboard = try DashboardService.start(options: options, upstream: upstream, logger: logger)
 } catch {
-    logger.error("cannot start", ["error": "\(error)"])
+    logger.error("cannot start the dashboard", ["error": "\(error)"])
+    await simulator?.shutdown()
     exit(1)
 }
-CommandLineTool.announce("Habits Dashboard: http://\(options.host):\(server.port)/")
+let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
+CommandLineTool.announce("Habits Dashboard: http://\(shownHost):\(dashboard.port)/")
+
 _ = await ShutdownSignal.wait()
-await server.shutdown()
+logger.notice("shutting down")
+await dashboard.shutdown()
+await simulator?.shutdown()
 exit(0)

@@ -143,6 +143,7 @@ import Testing
         }
         let elapsed = ContinuousClock.now - start
         #expect(elapsed >= .seconds(timeout * 0.9))
-        #expect(elapsed < .seconds(timeout + 1.5))
+        // Loose upper bound: it proves the call gave up instead of hanging; shared CI cores can add seconds.
+        #expect(elapsed < .seconds(timeout + 4))
     }
 }

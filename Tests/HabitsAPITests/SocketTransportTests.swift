@@ -99,7 +99,9 @@ import Testing
         var hung = false
         for _ in 0..<8 where !hung {
             do {
-                fillers.append(try Socket.connect(host: "127.0.0.1", port: port, deadline: Socket.now() + 100_000_000))
+                // A generous deadline: on a loaded machine a connect with backlog room can still take a while to
+                // be observed, and mistaking that for a full backlog would make the test below meaningless.
+                fillers.append(try Socket.connect(host: "127.0.0.1", port: port, deadline: Socket.now() + 1_000_000_000))
             } catch {
                 hung = true
             }

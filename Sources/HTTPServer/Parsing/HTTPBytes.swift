@@ -1,16 +1,28 @@
 /// Byte classes of RFC 9110 / 9112, as branch-free bitmask tests (no table lookups, no lazy globals).
 enum HTTPBytes {
+    /// CR
     static let cr: UInt8 = 0x0D
+    /// LF
     static let lf: UInt8 = 0x0A
+    /// SP
     static let space: UInt8 = 0x20
+    /// HTAB
     static let tab: UInt8 = 0x09
+    /// ":"
     static let colon: UInt8 = 0x3A
+    /// ";"
     static let semicolon: UInt8 = 0x3B
+    /// "="
     static let equals: UInt8 = 0x3D
+    /// ","
     static let comma: UInt8 = 0x2C
+    /// DQUOTE
     static let quote: UInt8 = 0x22
+    /// "\\"
     static let backslash: UInt8 = 0x5C
+    /// "/"
     static let slash: UInt8 = 0x2F
+    /// "*"
     static let asterisk: UInt8 = 0x2A
 
     /// tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA

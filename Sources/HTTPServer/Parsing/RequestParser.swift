@@ -26,13 +26,21 @@ public struct RequestParser: Sendable {
 
     /// What the parser is waiting for.
     enum Stage: Sendable {
+        /// The request-line, possibly after a few empty lines.
         case requestLine
+        /// Field lines up to the empty line that ends the head.
         case fieldLines
+        /// A Content-Length body of `length` bytes.
         case fixedBody(length: Int)
+        /// A chunk-size line.
         case chunkSizeLine
+        /// The data of a chunk, `remaining` bytes still to come.
         case chunkData(remaining: Int)
+        /// The CRLF after a chunk's data.
         case chunkDataEnd
+        /// Trailer field lines up to the final empty line.
         case trailerLines
+        /// Dead: every call throws this again.
         case failed(RequestParseError)
     }
 

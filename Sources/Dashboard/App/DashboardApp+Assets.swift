@@ -1,0 +1,62 @@
+import HTTPServer
+import HabitsAPI
+
+extension DashboardApp {
+    /// Content types a profile image may have. Anything else from the upstream (say `text/html`) is refused: served
+    /// from our origin it could run script in the dashboard's name.
+    static let imageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp"]
+
+    /// `GET /images/<id>`: the upstream's profile image, cacheable by the browser for an hour.
+    func image(_ request: Request, _ context: RequestContext) async throws -> Response {
+        let id = try context.parameters.require("id")
+        let image = try await data.image(id: id)
+        let type = image.contentType.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
+        guard Self.imageTypes.contains(type) else {
+            context.logger.warning("upstream image has a non-image type", ["user.id": id, "content.type": type])
+            throw HTTPError(.badGateway, "The Habits service sent something that is not an image.")
+        }
+        var response = Response(status: .ok, headers: ["Content-Type": type], body: image.bytes)
+        let tag = EntityTag.strong(for: image.bytes)
+        if EntityTag.matches(request.headers["If-None-Match"], tag) {
+            response = Response(status: .notModified)
+        }
+        response.headers.replaceOrAdd(name: "ETag", value: tag)
+        response.headers.replaceOrAdd(name: "Cache-Control", value: "public, max-age=3600")
+        return response
+    }
+
+    /// `GET /colors.css`: a class per colour in the current data (see `ColorStyle+CSS.swift`). With no data at all
+    /// it still answers, with the fixed colours, so pages keep their favourites yellow.
+    func colors(_ request: Request, _ context: RequestContext) async throws -> Response {
+        var users: [User] = []
+        var categories: [Category] = []
+        do {
+            async let fetchedUsers = data.users()
+            async let fetchedCategories = data.categories()
+            users = Array(try await fetchedUsers.value.values)
+            categories = try await fetchedCategories.value
+        } catch {
+            context.logger.notice("colours without upstream data", ["error": String(describing: error)])
+        }
+        let css = Array(ColorStylesheet.css(users: users, categories: categories).utf8)
+        let tag = EntityTag.strong(for: css)
+        var response: Response
+        if EntityTag.matches(request.headers["If-None-Match"], tag) {
+            response = Response(status: .notModified)
+        } else {
+            response = Response(status: .ok, headers: ["Content-Type": "text/css; charset=utf-8"], body: css)
+        }
+        response.headers.replaceOrAdd(name: "ETag", value: tag)
+        // Revalidate every time: a new user's colour must appear as soon as the user does.
+        response.headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
+        return response
+    }
+
+    /// `GET /metrics`: plain-text counters (upstream calls, cache hits), when the app was given a source.
+    func metricsPage(_ request: Request, _ context: RequestContext) async throws -> Response {
+        guard let metrics else { throw HTTPError(.notFound) }
+        var response = Response.text(await metrics())
+        response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+        return response
+    }
+}

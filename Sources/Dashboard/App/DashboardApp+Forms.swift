@@ -1,0 +1,72 @@
+import Foundation
+import HTTPServer
+import HabitsAPI
+
+extension DashboardApp {
+    /// `POST /habits/<name>/favorite` with `favorite=true|false` (absent: toggle) and `return=<local path>`.
+    ///
+    /// The field says the wanted state rather than "toggle", so a double submit or two stale tabs cannot undo
+    /// each other.
+    func favorite(_ request: Request, _ context: RequestContext) async throws -> Response {
+        try originCheck.verify(request)
+        let name = try context.parameters.require("name")
+        let form = try request.formParameters()
+        let wanted = form["favorite"].map { $0 == "true" }
+        if wanted != false {
+            // Adding needs a habit that exists; removing does not, so a habit gone upstream can still be removed.
+            guard try await data.habits().value[name] != nil else {
+                throw HTTPError(.notFound, "There is no habit called “\(name)”.")
+            }
+        }
+        var response = Response.redirect(to: LocalRedirect.path(form["return"]) ?? Links.habit(name))
+        try await settings.update(for: request, response: &response) { settings in
+            if wanted == nil || wanted != settings.isFavorite(name) { settings.toggleFavorite(name) }
+        }
+        context.logger.info("favorite changed", ["habit.name": name, "favorite": wanted.map { "\($0)" } ?? "toggle"])
+        return response
+    }
+
+    /// `POST /people/<id>/follow` with `follow=true|false` (absent: toggle) and `return=<local path>`.
+    func follow(_ request: Request, _ context: RequestContext) async throws -> Response {
+        try originCheck.verify(request)
+        let id = try context.parameters.require("id")
+        let form = try request.formParameters()
+        let wanted = form["follow"].map { $0 == "true" }
+        if wanted != false {
+            guard try await data.users().value[id] != nil else {
+                throw HTTPError(.notFound, "There is nobody with the id “\(id)”.")
+            }
+        }
+        var response = Response.redirect(to: LocalRedirect.path(form["return"]) ?? Links.person(id))
+        try await settings.update(for: request, response: &response) { settings in
+            if wanted == nil || wanted != settings.isFollowed(id) { settings.toggleFollow(id) }
+        }
+        context.logger.info("follow changed", ["user.id": id, "follow": wanted.map { "\($0)" } ?? "toggle"])
+        return response
+    }
+
+    /// `POST /log` with `habit=<name>`: logs it upstream for the active user, now, then 303 back to `/log` with a
+    /// confirmation or a failure code. Nothing is retried silently: the user sees that it failed.
+    func logHabit(_ request: Request, _ context: RequestContext) async throws -> Response {
+        try originCheck.verify(request)
+        let form = try request.formParameters()
+        guard let habit = form["habit"], !habit.isEmpty else {
+            return .redirect(to: "/log?error=missing")
+        }
+        let encoded = PercentEncoding.encodeQueryComponent(habit)
+        do {
+            try await data.log(LoggedHabit(userID: User.activeUserID, habitName: habit, timestamp: now()))
+        } catch let error as HabitsAPIError {
+            let code: LogFailure.Code
+            if case .status(let status, _) = error, (400..<500).contains(status) {
+                code = .refused
+            } else {
+                code = .unavailable
+            }
+            context.logger.warning("log habit failed", ["habit.name": habit, "error": error.description])
+            return .redirect(to: "/log?error=\(code.rawValue)&habit=\(encoded)")
+        }
+        context.logger.info("habit logged", ["habit.name": habit])
+        return .redirect(to: "/log?logged=\(encoded)")
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import HTTPServer
+import HabitsAPI
+
+/// The dashboard: every route of SPEC §5 and §6, wired to the data, the templates and the per-browser settings.
+///
+/// Handlers live in `DashboardApp+Pages.swift` (GET pages and live fragments), `DashboardApp+Forms.swift` (the
+/// POSTs) and `DashboardApp+Assets.swift` (images, colours, health, metrics). They are thin: fetch, build the view
+/// model, render.
+public struct DashboardApp: Sendable {
+    /// Habits API data (the shared cache in production).
+    public let data: any DashboardData
+    /// Templates → responses.
+    public let renderer: PageRenderer
+    /// Per-browser favourites and follows.
+    public let settings: BrowserSettings
+    /// The CSRF check every POST passes first.
+    public let originCheck: OriginCheck
+    /// Serves `Public/` under `/static/`; nil leaves static files out (handler tests).
+    public let staticFiles: (any HTTPResponder)?
+    /// The text of `/metrics` (the cache's upstream counters); nil answers 404.
+    public let metrics: (@Sendable () async -> String)?
+    /// The clock, for the timestamp of logged habits.
+    public let now: @Sendable () -> Date
+
+    /// Creates the app.
+    public init(
+        data: any DashboardData, renderer: PageRenderer, settings: BrowserSettings,
+        originCheck: OriginCheck = OriginCheck(), staticFiles: (any HTTPResponder)? = nil,
+        metrics: (@Sendable () async -> String)? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.data = data
+        self.renderer = renderer
+        self.settings = settings
+        self.originCheck = originCheck
+        self.staticFiles = staticFiles
+        self.metrics = metrics
+        self.now = now
+    }
+
+    /// The route table.
+    public var router: Router {
+        var router = Router()
+        router.get("/") { try await home($0, $1) }
+        router.get("/habits") { try await habits($0, $1) }
+        router.get("/habits/:name") { try await habit($0, $1) }
+        router.get("/people") { try await people($0, $1) }
+        router.get("/people/:id") { try await person($0, $1) }
+        router.get("/log") { try await logPage($0, $1) }
+
+        router.get("/fragments/home") { try await homeFragment($0, $1) }
+        router.get("/fragments/habits/:name") { try await habitFragment($0, $1) }
+        router.get("/fragments/people/:id") { try await personFragment($0, $1) }
+
+        router.post("/habits/:name/favorite") { try await favorite($0, $1) }
+        router.post("/people/:id/follow") { try await follow($0, $1) }
+        router.post("/log") { try await logHabit($0, $1) }
+
+        router.get("/images/:id") { try await image($0, $1) }
+        router.get("/colors.css") { try await colors($0, $1) }
+        router.get("/healthz") { _, _ in .text("ok\n") }
+        router.get("/metrics") { try await metricsPage($0, $1) }
+        if let staticFiles {
+            router.add(.get, "/static/*", staticFiles)
+        }
+        router.fallback(ClosureResponder { _, _ in throw HTTPError(.notFound, "There is no page at this address.") })
+        return router
+    }
+
+    /// The whole app as the server runs it: routes, HTML error pages in the layout, security headers.
+    public var responder: some HTTPResponder {
+        SecurityHeaders(ErrorPages(next: router, renderer: renderer))
+    }
+}

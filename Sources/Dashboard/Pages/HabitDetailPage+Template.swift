@@ -1,0 +1,49 @@
+import TemplateKit
+
+extension HabitDetailPage {
+    /// The static part of `Templates/habit.html` (the live region is added by the handler).
+    public var templateFields: [String: TemplateValue] {
+        [
+            "name": .text(name),
+            "path": .text(path),
+            "categoryName": .text(categoryName),
+            "colorClass": .text(categoryColor.className),
+            "info": .text(info),
+            "isFavorite": .bool(isFavorite),
+            "returnTo": .text(path),
+        ]
+    }
+
+    /// The value of `Templates/fragments/habit.html`: the users grouped by tied counts.
+    public func fragmentValue(stale: StaleNotice?) -> TemplateValue {
+        [
+            "stale": stale?.templateValue ?? .null,
+            "name": .text(name),
+            "groups": .list(groups.enumerated().map { $1.templateValue(id: "group-\($0)") }),
+        ]
+    }
+}
+
+extension CountGroup {
+    /// One group of users sharing a count.
+    func templateValue(id: String) -> TemplateValue {
+        [
+            "id": .text(id),
+            "title": .text(title),
+            "isLeaders": .bool(isLeaders),
+            "count": .int(count),
+            "timesText": .text(count == 1 ? "1 time" : "\(count) times"),
+            "percent": .int(percent),
+            "members": .list(
+                members.map { member in
+                    [
+                        "name": .text(member.name),
+                        "path": .text(member.path),
+                        "imagePath": .text(Links.image(member.userID)),
+                        "colorClass": .text(member.color.className),
+                        "isActiveUser": .bool(member.isActiveUser),
+                    ]
+                }),
+        ]
+    }
+}

@@ -1,0 +1,36 @@
+import TemplateKit
+
+extension HabitsListPage {
+    /// The value of `Templates/habits.html`; `returnTo` is where the favourite buttons come back to.
+    public func templateFields(returnTo: String) -> [String: TemplateValue] {
+        [
+            "returnTo": .text(returnTo),
+            "sections": .list(sections.enumerated().map { $1.templateValue(id: "section-\($0)") }),
+        ]
+    }
+}
+
+extension HabitSection {
+    /// One section (Favorites or a category) with its rows; `id` labels it for assistive technology.
+    func templateValue(id: String) -> TemplateValue {
+        [
+            "id": .text(id),
+            "title": .text(title),
+            "isFavorites": .bool(isFavorites),
+            "colorClass": .text(color.className),
+            "habits": .list(habits.map(\.templateValue)),
+        ]
+    }
+}
+
+extension HabitRow {
+    /// One habit with its favourite button.
+    var templateValue: TemplateValue {
+        [
+            "name": .text(name),
+            "path": .text(path),
+            "isFavorite": .bool(isFavorite),
+            "colorClass": .text(categoryColor.className),
+        ]
+    }
+}

@@ -1,0 +1,60 @@
+import TemplateKit
+
+extension HomePage {
+    /// The value of `Templates/fragments/home.html`, the live part of Home.
+    public func fragmentValue(stale: StaleNotice?) -> TemplateValue {
+        [
+            "stale": stale?.templateValue ?? .null,
+            "showsIntroduction": .bool(showsIntroduction),
+            "hasLeaderboard": .bool(!leaderboard.isEmpty),
+            "leaderboard": .list(leaderboard.map(\.templateValue)),
+            "hasFollowing": .bool(!following.isEmpty),
+            "following": .list(following.map(\.templateValue)),
+        ]
+    }
+}
+
+extension LeaderboardCard {
+    /// One card of the leaderboard.
+    var templateValue: TemplateValue {
+        [
+            "name": .text(habitName),
+            "path": .text(habitPath),
+            "categoryName": .text(categoryName),
+            "colorClass": .text(categoryColor.className),
+            "leader": leader.templateValue,
+            "second": second?.templateValue ?? .null,
+        ]
+    }
+}
+
+extension RankingLine {
+    /// `partials/ranking-line`: every key present, so nothing resolves to an enclosing card's field by accident.
+    var templateValue: TemplateValue {
+        let isNobody = userID == nil
+        return [
+            "isNobody": .bool(isNobody),
+            "name": .text(name),
+            // "You" links to the active user's page too: every person named on a page is a link (SPEC §5).
+            "path": TemplateValue(userPath ?? userID.map(Links.person)),
+            "count": count.map { .int($0) } ?? .null,
+            "rankText": isActiveUser ? TemplateValue(rank.map(Ordinal.string)) : .null,
+        ]
+    }
+}
+
+extension FollowingRow {
+    /// One row of the Following section; the habit in the message is a link.
+    var templateValue: TemplateValue {
+        [
+            "name": .text(name),
+            "path": .text(userPath),
+            "imagePath": .text(Links.image(userID)),
+            "colorClass": .text(color.className),
+            "messagePrefix": .text(messagePrefix),
+            "habitName": TemplateValue(habitName),
+            "habitPath": TemplateValue(habitPath),
+            "messageSuffix": .text(messageSuffix),
+        ]
+    }
+}

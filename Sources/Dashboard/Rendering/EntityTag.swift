@@ -1,0 +1,44 @@
+/// Strong entity tags over rendered bytes (RFC 9110 §8.8.3), so a live fragment that did not change answers 304.
+///
+/// Two independent 64-bit FNV-1a hashes plus the length: not cryptographic (nothing secret depends on it), but a
+/// collision between two renderings of one fragment is vanishingly unlikely, and it needs no dependency.
+public enum EntityTag {
+    /// `"<length>-<hash1><hash2>"`, quoted as a strong ETag.
+    public static func strong(for bytes: [UInt8]) -> String {
+        var first: UInt64 = 0xcbf2_9ce4_8422_2325
+        var second: UInt64 = 0x8422_2325_cbf2_9ce4
+        for byte in bytes {
+            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            second = (second ^ UInt64(byte ^ 0x5A)) &* 0x0000_0100_0000_01b3
+        }
+        return "\"\(String(bytes.count, radix: 16))-\(hex(first))\(hex(second))\""
+    }
+
+    /// Whether an `If-None-Match` header value matches `tag` (RFC 9110 §13.1.2: a list, `*`, weak comparison).
+    public static func matches(_ ifNoneMatch: String?, _ tag: String) -> Bool {
+        guard let ifNoneMatch else { return false }
+        let bare = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
+        for candidate in ifNoneMatch.split(separator: ",") {
+            var value = candidate.trimmingCharacters(in: " \t")
+            if value == "*" { return true }
+            if value.hasPrefix("W/") { value = String(value.dropFirst(2)) }
+            if value == bare { return true }
+        }
+        return false
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        let characters = Set(set)
+        var slice = self[...]
+        while let first = slice.first, characters.contains(first) { slice = slice.dropFirst() }
+        while let last = slice.last, characters.contains(last) { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import HTTPServer
+
+/// Cross-site request forgery defence for every POST: the request must say it comes from this site.
+///
+/// The browser's `Origin` header (or, if absent, `Referer`) must name the same scheme, host and port as the `Host`
+/// header the request was sent to. A request with neither header is refused too: every browser we serve sends
+/// `Origin` on a form POST, even same-origin and without JavaScript (Chromium since 83, Firefox since 70, Safari),
+/// and our `Referrer-Policy: same-origin` keeps `Referer` on same-site requests, so the only clients that send
+/// neither are scripts — which can add an `Origin` header. Refusing them costs real users nothing, whereas
+/// allowing them would let any privacy extension or proxy that strips both headers open the door.
+/// `Origin: null` (sandboxed frames, some redirects) is refused for the same reason.
+public struct OriginCheck: Sendable {
+    /// The scheme this site is reached with (`http`; `https` behind a TLS-terminating proxy).
+    public var scheme: String
+
+    /// Creates a check for a site served over `scheme`.
+    public init(scheme: String = "http") {
+        self.scheme = scheme.lowercased()
+    }
+
+    /// Whether `request` comes from this site.
+    public func isSameSite(_ request: Request) -> Bool {
+        guard let host = request.headers["Host"], let site = authority(ofHostHeader: host) else { return false }
+        if let origin = request.headers["Origin"] {
+            return authority(ofURL: origin) == site
+        }
+        if let referer = request.headers["Referer"] {
+            return authority(ofURL: referer) == site
+        }
+        return false
+    }
+
+    /// Throws a 403 unless `request` comes from this site; call before changing anything.
+    public func verify(_ request: Request) throws {
+        guard isSameSite(request) else {
+            throw HTTPError(.forbidden, "This form was sent from another site, so nothing was changed.")
+        }
+    }
+
+    /// `host:port` of a `Host` header, lowercased, with the scheme's default port filled in.
+    func authority(ofHostHeader value: String) -> String? {
+        // A Host header is only `host[:port]`; anything with a path, user info or query is malformed.
+        guard !value.isEmpty, !value.contains(where: { "/?#@ ".contains($0) }) else { return nil }
+        return authority(ofURL: scheme + "://" + value)
+    }
+
+    /// `host:port` of an absolute URL with this site's scheme, or nil (other scheme, malformed, `null`).
+    func authority(ofURL value: String) -> String? {
+        guard let components = URLComponents(string: value),
+            components.scheme?.lowercased() == scheme,
+            let host = components.host?.lowercased(), !host.isEmpty
+        else { return nil }
+        let port = components.port ?? (scheme == "https" ? 443 : 80)
+        return "\(host):\(port)"
+    }
+}

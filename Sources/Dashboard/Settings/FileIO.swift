@@ -1,0 +1,84 @@
+import Glibc
+
+/// The few file operations the settings store needs, made straight from Glibc calls so that every step of an atomic
+/// replace is visible: write a temp file in the same directory, fsync it, rename it over the target, fsync the
+/// directory. (`Data.write(options: .atomic)` skips the directory fsync, so a crash could lose the rename.)
+enum FileIO {
+    /// The whole file, or nil if it does not exist. Files over `limit` bytes throw `EFBIG`.
+    static func readIfExists(_ path: String, limit: Int) throws(FileIOError) -> [UInt8]? {
+        // O_NOFOLLOW: a symlink planted in the settings directory must not redirect a read.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw FileIOError(operation: "open", path: path, code: errno)
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileIOError(operation: "read", path: path, code: errno)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: buffer[0..<count])
+            if bytes.count > limit { throw FileIOError(operation: "read", path: path, code: EFBIG) }
+        }
+    }
+
+    /// Replaces `path` with `bytes` so that a reader (or a crash) sees either the old or the new content, never a mix.
+    static func writeAtomically(_ bytes: [UInt8], to path: String, directory: String) throws(FileIOError) {
+        let temporary = path + temporaryMarker + randomSuffix()
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        if fd < 0 { throw FileIOError(operation: "open", path: temporary, code: errno) }
+        do throws(FileIOError) {
+            try writeAll(bytes, to: fd, path: temporary)
+            if fsync(fd) != 0 { throw FileIOError(operation: "fsync", path: temporary, code: errno) }
+            close(fd)
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        if rename(temporary, path) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw FileIOError(operation: "rename", path: temporary, code: code)
+        }
+        try syncDirectory(directory)
+    }
+
+    /// Renames a file (same directory) and makes the rename durable.
+    static func move(_ source: String, to destination: String, directory: String) throws(FileIOError) {
+        if rename(source, destination) != 0 { throw FileIOError(operation: "rename", path: source, code: errno) }
+        try syncDirectory(directory)
+    }
+
+    /// fsyncs a directory so a rename or unlink in it survives a crash.
+    static func syncDirectory(_ directory: String) throws(FileIOError) {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd < 0 { throw FileIOError(operation: "open", path: directory, code: errno) }
+        defer { close(fd) }
+        if fsync(fd) != 0 { throw FileIOError(operation: "fsync", path: directory, code: errno) }
+    }
+
+    /// The infix of temp-file names, so a sweep at start can recognise leftovers of a crash.
+    static let temporaryMarker = ".tmp-"
+
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(FileIOError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw FileIOError(operation: "write", path: path, code: errno)
+            }
+            offset += written
+        }
+    }
+
+    private static func randomSuffix() -> String {
+        String(UInt64.random(in: .min ... .max), radix: 16)
+    }
+}

@@ -1,0 +1,22 @@
+import Glibc
+
+/// A failed system call in `FileIO`, with the operation, the path and `errno`, for the log (never shown to users).
+public struct FileIOError: Error, Equatable, CustomStringConvertible {
+    /// The system call that failed, e.g. `open`, `fsync`, `rename`.
+    public var operation: String
+    /// The path it was given.
+    public var path: String
+    /// The `errno` it set.
+    public var code: Int32
+
+    /// Creates an error.
+    public init(operation: String, path: String, code: Int32) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+    }
+
+    public var description: String {
+        "\(operation) \(path): \(String(cString: strerror(code))) (errno \(code))"
+    }
+}

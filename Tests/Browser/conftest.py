@@ -1,0 +1,173 @@
+"""Fixtures for the browser tests: the built dashboard with its embedded simulator, and headless Chromium.
+
+The dashboard runs as the real executable on port 0 (so other processes' ports never matter) against the embedded
+simulator on port 0 with a fixed seed; both URLs are read from its standard output. Every test gets a fresh browser
+profile, so cookies (and so settings) never leak from one test into another.
+"""
+
+import json
+import os
+import pathlib
+import queue
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.request
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / ".build" / "screenshots"
+DASHBOARD_LINE = r"Habits Dashboard: (http://\S+)"
+API_LINE = r"Habits API simulator: (http://\S+)"
+
+
+class Dashboard:
+    """A running habits-dashboard process and the URLs it printed."""
+
+    def __init__(self, url, api_url, process, settings_dir):
+        self.url = url
+        self.api_url = api_url
+        self.process = process
+        self.settings_dir = settings_dir
+
+    def api(self, path):
+        """GET a JSON document from the embedded Habits API."""
+        with urllib.request.urlopen(self.api_url + path, timeout=5) as response:
+            return json.load(response)
+
+    def log_habit(self, habit, user="activeUser"):
+        """POST /loggedHabit to the embedded API, as another client of the API would."""
+        body = json.dumps(
+            {"userID": user, "habitName": habit, "timestamp": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+        ).encode()
+        request = urllib.request.Request(
+            self.api_url + "/loggedHabit", data=body, method="POST", headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=5) as response:
+            assert response.status == 200
+
+
+def binary(name):
+    """A built executable: .build/debug/<name>, or the directory in $BINARY_DIR."""
+    directory = os.environ.get("BINARY_DIR")
+    return (pathlib.Path(directory) if directory else ROOT / ".build" / "debug") / name
+
+
+class Launched:
+    """A process started by `launch`, with the URLs it announced on stdout."""
+
+    def __init__(self, process, urls):
+        self.process = process
+        self.urls = urls
+
+    def stop(self):
+        """SIGTERM, then the exit status (a clean shutdown is 0)."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise
+
+
+def launch(name, arguments, wanted, log_name):
+    """Starts .build/debug/<name> with `arguments` and waits for a stdout line matching each regex in `wanted`."""
+    path = binary(name)
+    if not path.exists():
+        pytest.fail(f"{path} is missing: build it first (scripts/test.sh does)")
+    process = subprocess.Popen(
+        [str(path), *arguments],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=open(ROOT / ".build" / f"{log_name}.log", "w"),
+        text=True,
+    )
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
+    urls = {}
+    deadline = time.monotonic() + 60
+    while len(urls) < len(wanted) and time.monotonic() < deadline:
+        try:
+            line = lines.get(timeout=1).strip()
+        except queue.Empty:
+            if process.poll() is not None:
+                break
+            continue
+        for key, pattern in wanted.items():
+            if match := re.search(pattern, line):
+                urls[key] = match.group(1).rstrip("/")
+    if len(urls) < len(wanted):
+        process.kill()
+        pytest.fail(f"{name} did not print its URLs; see .build/{log_name}.log")
+    return Launched(process, urls)
+
+
+@pytest.fixture(scope="session")
+def dashboard():
+    settings_dir = tempfile.mkdtemp(prefix="habits-browser-settings-")
+    launched = launch(
+        "habits-dashboard",
+        ["--port", "0", "--api-port", "0", "--seed", "42", "--speed", "10", "--settings-dir", settings_dir],
+        {"dashboard": DASHBOARD_LINE, "api": API_LINE},
+        "browser-tests-dashboard",
+    )
+    yield Dashboard(launched.urls["dashboard"], launched.urls["api"], launched.process, settings_dir)
+    try:
+        assert launched.stop() == 0, "the dashboard did not exit cleanly on SIGTERM"
+    finally:
+        shutil.rmtree(settings_dir, ignore_errors=True)
+
+
+def _chrome(javascript=True):
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000"):
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    # Always name the driver: without it Selenium tries to download one (TOOLS.md).
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    driver.implicitly_wait(0)
+    return driver
+
+
+@pytest.fixture
+def browser():
+    driver = _chrome()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def browser_without_js():
+    driver = _chrome(javascript=False)
+    yield driver
+    driver.quit()
+
+
+def screenshot(driver, name, dark=False):
+    """Saves a full-page screenshot under .build/screenshots/<name>.png (optionally in dark mode)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    if dark:
+        driver.execute_cdp_cmd(
+            "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]}
+        )
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 1280, "height": min(max(height, 720), 6000), "deviceScaleFactor": 1, "mobile": False},
+    )
+    try:
+        driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        if dark:
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

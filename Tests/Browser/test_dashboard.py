@@ -1,0 +1,362 @@
+"""Browser tests of the dashboard (issue 5 point 8), in headless Chromium against the embedded simulator."""
+
+import re
+import time
+import urllib.parse
+
+from conftest import screenshot
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.wait import WebDriverWait
+
+FOLLOWING_MESSAGE = re.compile(
+    r"^(Currently \d+(st|nd|rd|th), (behind|ahead of) you \(\d+(st|nd|rd|th)\) in .+\. .+"
+    r"|You're tied at \d+(st|nd|rd|th) in .+! Now's your chance to pull ahead\."
+    r"|Currently \d+(st|nd|rd|th) in .+\. Maybe you should give this habit a look\."
+    r"|This user doesn't seem to have done much yet\. Check in to see if they need any help getting started\.)$"
+)
+
+
+def wait_until(predicate, timeout=5.0, interval=0.1, message="condition"):
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            value = predicate()
+        except WebDriverException:
+            # The page may be mid-navigation (a meta refresh or a redirect): ask again on the next round.
+            value = None
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {message}")
+        time.sleep(interval)
+
+
+def read_live(read):
+    """Runs `read` against a live page, again if live.js swapped the region under it (a stale element)."""
+    for attempt in range(5):
+        try:
+            return read()
+        except StaleElementReferenceException:
+            if attempt == 4:
+                raise
+            time.sleep(0.1)
+
+
+def submit(browser, button):
+    """Clicks a form button or link and waits until the browser has left the page (and followed any 303)."""
+    html = browser.find_element(By.TAG_NAME, "html")
+    try:
+        button.click()
+    except WebDriverException as error:
+        # Chromedriver sometimes reports the click's own navigation, when it replaced the document before the
+        # driver finished, as this error; the staleness wait below still proves the page was left.
+        if "does not belong to the document" not in str(error):
+            raise
+    # Generous waits: CI shares two cores between the browser, the dashboard and the simulator.
+    WebDriverWait(browser, 15).until(expected_conditions.staleness_of(html))
+    WebDriverWait(browser, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def habit_path(name):
+    return "/habits/" + urllib.parse.quote(name, safe="")
+
+
+def current_tab(driver):
+    tabs = driver.find_elements(By.CSS_SELECTOR, 'nav a[aria-current="page"]')
+    return [tab.text for tab in tabs]
+
+
+def severe_console_errors(driver):
+    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def habit_with_other_users(dashboard):
+    """A habit someone other than the active user has logged (waits for the simulation if needed)."""
+
+    def find():
+        for statistics in dashboard.api("/habitStats"):
+            others = [c for c in statistics["userCounts"] if c["user"]["id"] != "activeUser" and c["count"] > 0]
+            if others:
+                return statistics["habit"]["name"]
+        return None
+
+    return wait_until(find, timeout=20, message="the simulation to log something")
+
+
+def person_with_habits(dashboard):
+    """The id of someone (not the active user) with at least two logged habits."""
+
+    def find():
+        for statistics in dashboard.api("/userStats"):
+            logged = [c for c in statistics["habitCounts"] if c["count"] > 0]
+            if statistics["user"]["id"] != "activeUser" and len(logged) >= 2:
+                return statistics["user"]["id"]
+        return None
+
+    return wait_until(find, timeout=20, message="someone to log two habits")
+
+
+def active_count(dashboard, habit):
+    for statistics in dashboard.api("/habitStats"):
+        if statistics["habit"]["name"] == habit:
+            return sum(c["count"] for c in statistics["userCounts"] if c["user"]["id"] == "activeUser")
+    raise AssertionError(f"no statistics for {habit}")
+
+
+def test_every_page_renders_with_its_tab_and_no_console_errors(dashboard, browser):
+    habit = habit_with_other_users(dashboard)
+    pages = [
+        ("home", "/", ["Home"]),
+        ("habits", "/habits", ["Habits"]),
+        ("habit", habit_path(habit), ["Habits"]),
+        ("people", "/people", ["People"]),
+        ("person", "/people/" + person_with_habits(dashboard), ["People"]),
+        ("log", "/log", ["Log Habit"]),
+    ]
+    for name, path, tab in pages:
+        browser.get(dashboard.url + path)
+        assert browser.find_element(By.TAG_NAME, "main").is_displayed()
+        assert current_tab(browser) == tab, name
+        assert browser.find_element(By.TAG_NAME, "h1").text
+        screenshot(browser, name)
+        errors = severe_console_errors(browser)
+        assert errors == [], f"{name}: {errors}"
+
+    browser.get(dashboard.url + "/habits/No%20such%20habit")
+    assert "not found" in browser.find_element(By.TAG_NAME, "h1").text.lower()
+    assert browser.find_elements(By.CSS_SELECTOR, "nav a")  # still inside the layout
+    screenshot(browser, "not-found")
+
+
+def test_favorite_moves_habit_to_favorites_and_onto_home(dashboard, browser):
+    browser.get(dashboard.url + "/habits")
+    row = browser.find_element(By.CSS_SELECTOR, "li.habit-row")
+    name = row.find_element(By.CSS_SELECTOR, "a").text
+    submit(browser, row.find_element(By.CSS_SELECTOR, "button"))
+    assert browser.current_url.endswith("/habits")
+
+    first_section = browser.find_element(By.CSS_SELECTOR, "main section")
+    assert "Favorites" in first_section.find_element(By.TAG_NAME, "h2").text
+    favorites = [a.text for a in first_section.find_elements(By.CSS_SELECTOR, "li a")]
+    assert name in favorites
+    everywhere = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "main li a")]
+    assert everywhere.count(name) == 1, "a favourite appears only in Favorites"
+    button = first_section.find_element(By.CSS_SELECTOR, "button")
+    assert "Unfavorite" in button.text
+    screenshot(browser, "habits-with-favorite")
+
+    browser.get(dashboard.url + "/")
+    cards = read_live(lambda: [a.text for a in browser.find_elements(By.CSS_SELECTOR, ".leaderboard h3 a")])
+    assert name in cards
+    screenshot(browser, "home-with-favorite")
+
+
+def test_follow_shows_the_following_message_on_home(dashboard, browser):
+    browser.get(dashboard.url + "/people")
+    card = next(
+        c for c in browser.find_elements(By.CSS_SELECTOR, "li.person-card") if c.find_elements(By.TAG_NAME, "button")
+    )
+    name = card.find_element(By.CSS_SELECTOR, "a").text
+    submit(browser, card.find_element(By.TAG_NAME, "button"))
+    assert browser.current_url.endswith("/people")
+    card = next(c for c in browser.find_elements(By.CSS_SELECTOR, "li.person-card") if name in c.text)
+    assert "Unfollow" in card.find_element(By.TAG_NAME, "button").text
+
+    browser.get(dashboard.url + "/")
+    def following():
+        rows = browser.find_elements(By.CSS_SELECTOR, ".following li")
+        return [(r.find_element(By.CSS_SELECTOR, "a").text, r.find_element(By.CSS_SELECTOR, ".message").text) for r in rows]
+
+    rows = read_live(following)
+    assert [person for person, _ in rows] == [name]
+    message = rows[0][1]
+    assert FOLLOWING_MESSAGE.match(message), message
+    screenshot(browser, "home-with-following")
+
+    browser.get(dashboard.url + "/people?followed=1")
+    assert [c.find_element(By.CSS_SELECTOR, "a").text for c in browser.find_elements(By.CSS_SELECTOR, "li.person-card")] == [name]
+    screenshot(browser, "people-followed")
+
+
+def click_live_link(browser, css, choose):
+    """Clicks the link `choose` picks among `css` matches inside the live region; returns its text.
+
+    The region is swapped about once a second, so a link found a moment ago may be gone: then look again.
+    """
+    for _ in range(5):
+        try:
+            links = browser.find_elements(By.CSS_SELECTOR, "[data-live-src] " + css)
+            link = choose(links)
+            text = link.text
+            submit(browser, link)
+            return text
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError(f"could not click a link matching {css}")
+
+
+def test_click_from_habit_to_person_and_back_to_a_habit(dashboard, browser):
+    habit = habit_with_other_users(dashboard)
+    browser.get(dashboard.url + habit_path(habit))
+    assert browser.find_element(By.TAG_NAME, "h1").text == habit
+    person = click_live_link(
+        browser,
+        "a[href^='/people/']",
+        lambda links: next(a for a in links if not a.get_attribute("href").endswith("/people/activeUser")),
+    )
+    assert "/people/" in browser.current_url
+    assert browser.find_element(By.TAG_NAME, "h1").text == person
+    assert browser.find_element(By.CSS_SELECTOR, "img.profile-image").get_attribute("naturalWidth") != "0"
+    habits = browser.execute_script(
+        "return [...document.querySelectorAll(\"[data-live-src] a[href^='/habits/']\")].map(a => a.textContent);"
+    )
+    assert habit in habits
+    target = click_live_link(browser, "a[href^='/habits/']", lambda links: links[0])
+    assert browser.find_element(By.TAG_NAME, "h1").text == target
+
+
+def test_log_habit_form_confirms_and_the_count_changes(dashboard, browser):
+    browser.get(dashboard.url + "/log")
+    button = browser.find_elements(By.CSS_SELECTOR, "form[action='/log'] button")[-1]
+    habit = button.text
+    before = active_count(dashboard, habit)
+    submit(browser, button)
+    assert "logged=" in browser.current_url
+    notice = browser.find_element(By.CSS_SELECTOR, "[role=status]")
+    assert notice.text.startswith(f"Logged {habit}.")
+    screenshot(browser, "log-confirmation")
+    assert active_count(dashboard, habit) == before + 1
+
+    browser.get(dashboard.url + "/people/activeUser")
+    row = next(r for r in browser.find_elements(By.CSS_SELECTOR, ".count-row") if r.find_element(By.TAG_NAME, "a").text == habit)
+    assert row.find_element(By.CSS_SELECTOR, ".count").text == str(before + 1)
+
+
+def test_habit_page_updates_live_without_navigation(dashboard, browser):
+    habit = habit_with_other_users(dashboard)
+    browser.get(dashboard.url + habit_path(habit))
+    browser.execute_script("window.liveTestMarker = 'still the same page';")
+    before = active_count(dashboard, habit)
+    dashboard.log_habit(habit)
+    expected = f"{before + 1} time" if before + 1 == 1 else f"{before + 1} times"
+
+    def active_user_group():
+        # One script reads the region at once: elements found one by one may be swapped out in between.
+        return browser.execute_script(
+            "const group = [...document.querySelectorAll('[data-live-src] section')]"
+            ".find(s => s.textContent.includes('Active User'));"
+            "return group ? group.querySelector('h2 .count').textContent : null;"
+        )
+
+    started = time.monotonic()
+    wait_until(lambda: active_user_group() == expected, timeout=3, message=f"'{expected}' for Active User")
+    elapsed = time.monotonic() - started
+    assert browser.execute_script("return window.liveTestMarker;") == "still the same page"
+    screenshot(browser, "habit-live-updated")
+    print(f"live update seen after {elapsed:.2f} s")
+
+
+def test_forms_work_without_javascript(dashboard, browser_without_js):
+    browser = browser_without_js
+    browser.get(dashboard.url + "/habits")
+    row = browser.find_element(By.CSS_SELECTOR, "li.habit-row")
+    name = row.find_element(By.CSS_SELECTOR, "a").text
+    submit(browser, row.find_element(By.CSS_SELECTOR, "button"))
+    assert browser.current_url.endswith("/habits")
+    assert name in browser.find_element(By.CSS_SELECTOR, "main section").text
+
+    browser.get(dashboard.url + "/people")
+    card = next(
+        c for c in browser.find_elements(By.CSS_SELECTOR, "li.person-card") if c.find_elements(By.TAG_NAME, "button")
+    )
+    person = card.find_element(By.CSS_SELECTOR, "a").text
+    submit(browser, card.find_element(By.TAG_NAME, "button"))
+    assert browser.current_url.endswith("/people")
+    browser.get(dashboard.url + "/")
+    assert person in read_live(lambda: browser.find_element(By.CSS_SELECTOR, ".following").text)
+    screenshot(browser, "home-without-javascript")
+    # Without the script, <noscript><meta http-equiv="refresh" content="5"> keeps the live page fresh.
+    loaded = browser.execute_script("return performance.timeOrigin;")
+    wait_until(
+        lambda: browser.execute_script("return performance.timeOrigin;") != loaded, timeout=15, message="the refresh"
+    )
+
+    browser.get(dashboard.url + "/log")
+    button = browser.find_element(By.CSS_SELECTOR, "form[action='/log'] button")
+    habit = button.text
+    submit(browser, button)
+    assert "logged=" in browser.current_url
+    assert browser.find_element(By.CSS_SELECTOR, "[role=status]").text.startswith(f"Logged {habit}.")
+
+
+def test_names_with_slash_ampersand_and_accents_link_to_their_pages(dashboard, browser):
+    names = [name for name in dashboard.api("/habits") if re.search(r"[/&\u0080-\uffff ]", name)]
+    assert names, "the built-in data should have awkward habit names"
+    for name in names:
+        browser.get(dashboard.url + "/habits")
+        link = next(a for a in browser.find_elements(By.CSS_SELECTOR, "a.habit-name") if a.text == name)
+        submit(browser, link)
+        assert browser.find_element(By.TAG_NAME, "h1").text == name
+        assert browser.current_url == dashboard.url + habit_path(name)
+
+
+def test_showcase_home_with_several_favorites_and_follows(dashboard, browser):
+    """Not a behaviour check of its own: fills Home so its screenshot shows cards, ranks and messages."""
+    habits = sorted(dashboard.api("/habits"))[:4]
+    browser.get(dashboard.url + "/habits")
+    for name in habits:
+        row = next(r for r in browser.find_elements(By.CSS_SELECTOR, "li.habit-row") if r.find_element(By.TAG_NAME, "a").text == name)
+        submit(browser, row.find_element(By.TAG_NAME, "button"))
+        assert browser.current_url.endswith("/habits")
+    browser.get(dashboard.url + "/log")
+    for name in habits[:2]:
+        submit(browser, next(b for b in browser.find_elements(By.CSS_SELECTOR, "form[action='/log'] button") if b.text == name))
+        assert "logged=" in browser.current_url
+    browser.get(dashboard.url + "/people")
+    for _ in range(3):
+        submit(browser, browser.find_element(By.CSS_SELECTOR, "li.person-card button[aria-pressed=false]"))
+        assert browser.current_url.endswith("/people")
+    browser.get(dashboard.url + "/")
+    cards = read_live(
+        lambda: [c.find_element(By.CSS_SELECTOR, "h3 a").text for c in browser.find_elements(By.CSS_SELECTOR, ".leaderboard li")]
+    )
+    assert cards == sorted(habits)
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".following li")) == 3
+    screenshot(browser, "home-showcase")
+    screenshot(browser, "home-showcase-dark", dark=True)
+    browser.get(dashboard.url + "/log")
+    screenshot(browser, "log-with-favorites")
+    browser.get(dashboard.url + "/habits")
+    screenshot(browser, "habits-dark", dark=True)
+
+
+def fragment_polls(browser):
+    """(status, url) of every fetch of a live fragment so far, from the Resource Timing API."""
+    return browser.execute_script(
+        "return performance.getEntriesByType('resource')"
+        ".filter(e => e.name.includes('/fragments/')).map(e => [e.responseStatus, e.name]);"
+    )
+
+
+def test_live_polling_answers_304_while_unchanged_and_pauses_when_hidden(dashboard, browser):
+    browser.get(dashboard.url + "/")  # a fresh browser: the introduction, which never changes
+    polls = wait_until(lambda: len(fragment_polls(browser)) >= 3 and fragment_polls(browser), timeout=6, message="polls")
+    assert all(status == 304 for status, _ in polls), polls
+    assert all(url == dashboard.url + "/fragments/home" for _, url in polls)
+
+    browser.execute_script(
+        "Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
+        "document.dispatchEvent(new Event('visibilitychange'));"
+    )
+    time.sleep(0.3)
+    paused_at = len(fragment_polls(browser))
+    time.sleep(2.5)
+    assert len(fragment_polls(browser)) == paused_at, "a hidden tab must not poll"
+
+    browser.execute_script(
+        "Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
+        "document.dispatchEvent(new Event('visibilitychange'));"
+    )
+    wait_until(lambda: len(fragment_polls(browser)) > paused_at, timeout=0.5, message="an immediate poll on resume")

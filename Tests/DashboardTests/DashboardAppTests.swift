@@ -1,0 +1,318 @@
+import Foundation
+import HTTPServer
+import HabitsAPI
+import TemplateKit
+import Testing
+
+@testable import Dashboard
+
+/// The app's routes answered directly (no sockets), with a fake Habits API and a temporary settings directory.
+@Suite final class DashboardAppTests {
+    let api = FakeHabitsAPI()
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-app-\(UUID().uuidString)")
+    let store: SettingsStore<Settings>
+    let app: DashboardApp
+    static let host = "127.0.0.1:8000"
+    static let origin = "http://127.0.0.1:8000"
+
+    init() throws {
+        store = try SettingsStore(directory: directory, maxFiles: 3, defaultValue: Settings(), logger: .silent)
+        app = DashboardApp(
+            data: DirectData(api: api),
+            renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
+            settings: BrowserSettings(store: store), metrics: { "upstream_calls 3\n" },
+            now: { Date(timeIntervalSince1970: 1_800_000_000) })
+    }
+
+    /// Every test gets its own directory; remove it so runs leave nothing behind.
+    deinit {
+        do {
+            try FileManager.default.removeItem(at: directory)
+        } catch {
+            // A test that never created the directory has nothing to remove; anything else is left in /tmp.
+        }
+    }
+
+    // MARK: - Helpers
+
+    func get(_ target: String, cookie: String? = nil, headers: [(String, String)] = []) async throws -> Response {
+        var fields = [("Host", Self.host)] + headers
+        if let cookie { fields.append(("Cookie", cookie)) }
+        return try await app.responder.respond(
+            to: Request(method: .get, target: target, headers: HTTPHeaders(fields)),
+            context: RequestContext(requestID: "t", logger: .silent))
+    }
+
+    func post(_ target: String, form: String, cookie: String? = nil, origin: String? = DashboardAppTests.origin)
+        async throws
+        -> Response
+    {
+        var fields = [("Host", Self.host), ("Content-Type", "application/x-www-form-urlencoded")]
+        if let origin { fields.append(("Origin", origin)) }
+        if let cookie { fields.append(("Cookie", cookie)) }
+        return try await app.responder.respond(
+            to: Request(method: .post, target: target, headers: HTTPHeaders(fields), body: Array(form.utf8)),
+            context: RequestContext(requestID: "t", logger: .silent))
+    }
+
+    func html(_ response: Response) -> String { String(decoding: response.body, as: UTF8.self) }
+
+    /// `habits_browser=<id>` from a Set-Cookie header, ready for a Cookie header.
+    func cookie(from response: Response) throws -> String {
+        let setCookie = try #require(response.headers["Set-Cookie"])
+        return String(setCookie.split(separator: ";")[0])
+    }
+
+    func settingsFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    }
+
+    // MARK: - Pages
+
+    @Test(arguments: [
+        "/", "/habits", "/habits/Yoga", "/habits/Push-ups%2FSit-ups", "/habits/Caf%C3%A9%20cr%C3%A8me%20%26%20co",
+        "/habits/%3Cscript%3E%22%26%27", "/people", "/people?followed=1&q=aga", "/people/user0", "/people/user9",
+        "/people/activeUser", "/log",
+    ])
+    func everyPageAnswersHTMLWithSecurityHeadersAndNoCookie(target: String) async throws {
+        let response = try await get(target)
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(response.headers["Content-Security-Policy"]?.hasPrefix("default-src 'none'; script-src 'self'") == true)
+        #expect(response.headers["Cache-Control"] == "no-store")
+        #expect(response.headers["Set-Cookie"] == nil, "a plain GET never mints a cookie")
+        #expect(!html(response).contains(Fixture.hostileName))
+        #expect(try settingsFiles().isEmpty)
+    }
+
+    @Test func habitNameWithSlashRoutesToItsPage() async throws {
+        let page = html(try await get("/habits/Push-ups%2FSit-ups"))
+        #expect(page.contains("<h1>Push-ups/Sit-ups</h1>"))
+        #expect(page.contains(#"data-live-src="/fragments/habits/Push-ups%2FSit-ups""#))
+    }
+
+    @Test(arguments: ["/habits/Nope", "/people/nobody", "/no/such/page", "/habits/Yoga/extra"])
+    func unknownThingsAnswer404InTheLayout(target: String) async throws {
+        let response = try await get(target)
+        #expect(response.status == .notFound)
+        #expect(html(response).contains("<h1>Page not found</h1>"))
+        #expect(html(response).contains(#"<nav class="tabs""#))
+    }
+
+    @Test func upstreamDownWithNoDataIsABadGatewayPageNotATrace() async throws {
+        api.fail(with: .transport("connection refused"))
+        let response = try await get("/")
+        #expect(response.status == .badGateway)
+        #expect(html(response).contains("<h1>The Habits service is not answering</h1>"))
+        #expect(html(response).contains("No data has arrived from it yet"))
+        #expect(!html(response).contains("connection refused"))
+        // Fragments fail with the plain error for live.js, which only needs the status to back off.
+        await #expect(throws: HabitsAPIError.transport("connection refused")) { try await get("/fragments/home") }
+    }
+
+    // MARK: - Live fragments
+
+    @Test func fragmentAnswers304UntilTheDataChanges() async throws {
+        let first = try await get("/fragments/habits/Yoga")
+        #expect(first.status == .ok)
+        let tag = try #require(first.headers["ETag"])
+        let page = html(try await get("/habits/Yoga"))
+        #expect(page.contains("data-live-etag=\"\(tag.replacingOccurrences(of: "\"", with: "&quot;"))\""))
+
+        let same = try await get("/fragments/habits/Yoga", headers: [("If-None-Match", tag)])
+        #expect(same.status == .notModified)
+        #expect(same.body.isEmpty)
+
+        _ = try await post("/log", form: "habit=Yoga")
+        let changed = try await get("/fragments/habits/Yoga", headers: [("If-None-Match", tag)])
+        #expect(changed.status == .ok)
+        #expect(html(changed).contains("Active User"))
+    }
+
+    // MARK: - Favourites and follows
+
+    @Test func favoritingMintsACookieOnceAndShowsTheHabitInFavoritesAndOnHome() async throws {
+        let response = try await post("/habits/Yoga/favorite", form: "favorite=true&return=%2Fhabits")
+        #expect(response.status == .seeOther)
+        #expect(response.headers["Location"] == "/habits")
+        let setCookie = try #require(response.headers["Set-Cookie"])
+        #expect(setCookie.hasPrefix("habits_browser="))
+        #expect(setCookie.contains("; Max-Age=63072000"))
+        #expect(setCookie.contains("; Path=/"))
+        #expect(setCookie.contains("; HttpOnly"))
+        #expect(setCookie.contains("; SameSite=Lax"))
+        let cookie = try cookie(from: response)
+        #expect(try settingsFiles() == [String(cookie.dropFirst("habits_browser=".count)) + ".json"])
+
+        let habits = html(try await get("/habits", cookie: cookie))
+        let favorites = try #require(habits.range(of: "Favorites</h2>"))
+        let exercise = try #require(habits.range(of: "Exercise</h2>"))
+        let yoga = try #require(habits.range(of: #"href="/habits/Yoga""#))
+        #expect(favorites.lowerBound < yoga.lowerBound && yoga.lowerBound < exercise.lowerBound)
+        #expect(html(try await get("/", cookie: cookie)).contains("Leaderboard"))
+
+        let again = try await post("/habits/Yoga/favorite", form: "favorite=false", cookie: cookie)
+        #expect(again.headers["Set-Cookie"] == nil, "the cookie is minted on the first change only")
+        #expect(again.headers["Location"] == "/habits/Yoga")
+        #expect(try await store.load(try #require(BrowserID(String(cookie.dropFirst(15))))).favoriteHabits.isEmpty)
+    }
+
+    @Test func repeatingAFavoriteDoesNotToggleItBack() async throws {
+        let cookie = try cookie(from: try await post("/habits/Yoga/favorite", form: "favorite=true"))
+        _ = try await post("/habits/Yoga/favorite", form: "favorite=true", cookie: cookie)
+        let id = try #require(BrowserID(String(cookie.dropFirst(15))))
+        #expect(try await store.load(id).favoriteHabits == ["Yoga"])
+    }
+
+    @Test func followingShowsTheFollowingMessageOnHome() async throws {
+        let response = try await post("/people/user3/follow", form: "follow=true&return=%2Fpeople")
+        #expect(response.headers["Location"] == "/people")
+        let home = html(try await get("/", cookie: try cookie(from: response)))
+        #expect(home.contains("Following"))
+        #expect(home.contains(#"<a class="person-name c-"#))
+        #expect(home.contains("Currently 1st, ahead of you (3rd) in <a href=\"/habits/Yoga\">Yoga</a>."))
+    }
+
+    /// Regression (audit): unfavouriting a habit that is not a favourite, or unfollowing someone not followed, is no
+    /// change, and SPEC §7 mints the cookie "on the first change" only; it used to mint one and write a file.
+    @Test(arguments: [
+        ("/habits/Yoga/favorite", "favorite=false"), ("/people/user3/follow", "follow=false"),
+        ("/people/gone/follow", "follow=false"),
+    ])
+    func postThatChangesNothingMintsNoCookieAndWritesNoFile(target: String, form: String) async throws {
+        let response = try await post(target, form: form)
+        #expect(response.status == .seeOther)
+        #expect(response.headers["Set-Cookie"] == nil)
+        #expect(try settingsFiles().isEmpty)
+    }
+
+    @Test func favoritingAnUnknownHabitIs404AndSavesNothing() async throws {
+        let response = try await post("/habits/Nope/favorite", form: "favorite=true")
+        #expect(response.status == .notFound)
+        #expect(response.headers["Set-Cookie"] == nil)
+        #expect(try settingsFiles().isEmpty)
+    }
+
+    @Test(arguments: [Optional("http://evil.example"), "null", nil])
+    func crossSitePostIs403AndChangesNothing(origin: String?) async throws {
+        let response = try await post("/habits/Yoga/favorite", form: "favorite=true", origin: origin)
+        #expect(response.status == .forbidden)
+        #expect(response.headers["Set-Cookie"] == nil)
+        #expect(try settingsFiles().isEmpty)
+        let log = try await post("/log", form: "habit=Yoga", origin: origin)
+        #expect(log.status == .forbidden)
+        #expect(api.logged.isEmpty)
+    }
+
+    @Test(arguments: ["//evil.example/", "/\\evil.example", "http://evil.example/", "/ok\r\nSet-Cookie: x=1"])
+    func returnPathMustBeLocal(returnTo: String) async throws {
+        let form = "favorite=true&return=" + PercentEncoding.encodeQueryComponent(returnTo)
+        let response = try await post("/habits/Yoga/favorite", form: form)
+        #expect(response.headers["Location"] == "/habits/Yoga")
+    }
+
+    @Test(arguments: ["../../etc/passwd", "AAAAAAAAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAAAAAAA+A"])
+    func hostileCookieIsTreatedAsNoCookie(value: String) async throws {
+        let page = try await get("/habits", cookie: "habits_browser=\(value)")
+        #expect(page.status == .ok)
+        let response = try await post("/habits/Yoga/favorite", form: "favorite=true", cookie: "habits_browser=\(value)")
+        #expect(response.status == .seeOther)
+        let minted = try cookie(from: response)
+        #expect(BrowserID(String(minted.dropFirst(15))) != nil)
+        #expect(try settingsFiles().count == 1)
+        #expect(try settingsFiles()[0].utf8.count == 27)
+    }
+
+    @Test func newBrowsersOverTheCapGet503AndNothingIsWritten() async throws {
+        for _ in 0..<3 { _ = try await post("/habits/Yoga/favorite", form: "favorite=true") }
+        let response = try await post("/habits/Yoga/favorite", form: "favorite=true")
+        #expect(response.status == .serviceUnavailable)
+        #expect(html(response).contains("cannot save settings for new browsers"))
+        #expect(response.headers["Set-Cookie"] == nil)
+        #expect(try settingsFiles().count == 3)
+    }
+
+    // MARK: - Logging habits
+
+    @Test func loggingAHabitPostsItForTheActiveUserAndConfirms() async throws {
+        let response = try await post("/log", form: "habit=Push-ups%2FSit-ups")
+        #expect(response.status == .seeOther)
+        #expect(response.headers["Location"] == "/log?logged=Push-ups%2FSit-ups")
+        #expect(
+            api.logged == [
+                LoggedHabit(
+                    userID: "activeUser", habitName: "Push-ups/Sit-ups",
+                    timestamp: Date(timeIntervalSince1970: 1_800_000_000))
+            ])
+        let page = html(try await get("/log?logged=Push-ups%2FSit-ups"))
+        #expect(page.contains(#"Logged <a href="/habits/Push-ups%2FSit-ups">Push-ups/Sit-ups</a>."#))
+        let habit = html(try await get("/habits/Push-ups%2FSit-ups"))
+        #expect(habit.contains(#"href="/people/activeUser">Active User</a>"#))
+    }
+
+    @Test func confirmationOnlyNamesHabitsThatExist() async throws {
+        let page = html(try await get("/log?logged=Free%20money"))
+        #expect(!page.contains("Free money"))
+        #expect(!page.contains("notice-success"))
+    }
+
+    @Test func upstreamFailureWhileLoggingSaysSoPlainly() async throws {
+        api.fail(with: .transport("timed out"))
+        let response = try await post("/log", form: "habit=Yoga")
+        #expect(response.headers["Location"] == "/log?error=unavailable&habit=Yoga")
+        api.fail(with: nil)
+        let page = html(try await get("/log?error=unavailable&habit=Yoga"))
+        #expect(page.contains("Could not log “Yoga”: the Habits service is not answering. Nothing was saved"))
+    }
+
+    @Test func refusedHabitIsReportedAsRefused() async throws {
+        let response = try await post("/log", form: "habit=Unknown")
+        #expect(response.headers["Location"] == "/log?error=refused&habit=Unknown")
+        let page = html(try await get("/log?error=refused&habit=Unknown"))
+        #expect(page.contains("The Habits service refused to log that habit. Nothing was saved."))
+    }
+
+    @Test func getNeverChangesState() async throws {
+        _ = try await get("/log?habit=Yoga")
+        _ = try await get("/habits/Yoga/favorite")
+        #expect(api.logged.isEmpty)
+        #expect(try settingsFiles().isEmpty)
+    }
+
+    // MARK: - Assets
+
+    @Test func imagesAreProxiedWithCachingHeaders() async throws {
+        let response = try await get("/images/user0")
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "image/png")
+        #expect(response.headers["Cache-Control"] == "public, max-age=3600")
+        #expect(response.body == [0x89, 0x50, 0x4E, 0x47])
+        let again = try await get("/images/user0", headers: [("If-None-Match", try #require(response.headers["ETag"]))])
+        #expect(again.status == .notModified)
+    }
+
+    @Test func imageWithANonImageTypeIsRefused() async throws {
+        api.setImageContentType("text/html")
+        await #expect(throws: HTTPError(.badGateway, "The Habits service sent something that is not an image.")) {
+            try await get("/images/user0")
+        }
+    }
+
+    @Test func colorsStylesheetHasAClassForEveryUserAndCategory() async throws {
+        let response = try await get("/colors.css")
+        #expect(response.headers["Content-Type"] == "text/css; charset=utf-8")
+        let css = html(response)
+        for user in Fixture.users.values {
+            #expect(css.contains("." + ColorStyle(user.color).className + "{"))
+        }
+        for category in Fixture.categories {
+            #expect(css.contains("." + ColorStyle(category.color).className + "{"))
+        }
+        #expect(css.contains(".\(ColorStyle.favorite.className){background-color:#e6cf00;color:#000000}"))
+    }
+
+    @Test func healthAndMetricsAnswerPlainText() async throws {
+        #expect(html(try await get("/healthz")) == "ok\n")
+        #expect(html(try await get("/metrics")) == "upstream_calls 3\n")
+    }
+}

@@ -1,0 +1,52 @@
+import HTTPServer
+import Testing
+
+@testable import Dashboard
+
+@Suite struct OriginCheckTests {
+    let check = OriginCheck()
+
+    func post(_ headers: [(String, String)]) -> Request {
+        Request(method: .post, target: "/habits/Yoga/favorite", headers: HTTPHeaders(headers))
+    }
+
+    @Test(arguments: [
+        [("Host", "127.0.0.1:8000"), ("Origin", "http://127.0.0.1:8000")],
+        [("Host", "LOCALHOST:8000"), ("Origin", "http://localhost:8000")],
+        [("Host", "example.org"), ("Origin", "http://example.org:80")],
+        [("Host", "[::1]:8000"), ("Origin", "http://[::1]:8000")],
+        [("Host", "127.0.0.1:8000"), ("Referer", "http://127.0.0.1:8000/habits?x=1")],
+    ])
+    func acceptsSameSite(headers: [(String, String)]) {
+        #expect(check.isSameSite(post(headers)))
+        #expect(throws: Never.self) { try check.verify(post(headers)) }
+    }
+
+    @Test(arguments: [
+        [("Host", "127.0.0.1:8000"), ("Origin", "http://evil.example")],
+        [("Host", "127.0.0.1:8000"), ("Origin", "http://127.0.0.1:8001")],
+        [("Host", "127.0.0.1:8000"), ("Origin", "https://127.0.0.1:8000")],
+        [("Host", "127.0.0.1:8000"), ("Origin", "null")],
+        [("Host", "127.0.0.1:8000"), ("Origin", "")],
+        [("Host", "127.0.0.1:8000"), ("Referer", "http://evil.example/page")],
+        [("Host", "127.0.0.1:8000"), ("Referer", "http://127.0.0.1:8000.evil.example/")],
+        [("Host", "127.0.0.1:8000"), ("Referer", "http://127.0.0.1:8000@evil.example/")],
+        // Origin wins over Referer: a cross-site Origin is not rescued by a same-site Referer.
+        [("Host", "127.0.0.1:8000"), ("Origin", "http://evil.example"), ("Referer", "http://127.0.0.1:8000/")],
+        [("Host", "127.0.0.1:8000")],
+        [("Origin", "http://127.0.0.1:8000")],
+        [("Host", "evil.example/x"), ("Origin", "http://evil.example")],
+    ])
+    func refusesOtherSitesAndMissingHeaders(headers: [(String, String)]) {
+        #expect(!check.isSameSite(post(headers)))
+        #expect(throws: HTTPError(.forbidden, "This form was sent from another site, so nothing was changed.")) {
+            try check.verify(post(headers))
+        }
+    }
+
+    @Test func httpsSiteComparesWithDefaultPort443() {
+        let https = OriginCheck(scheme: "https")
+        #expect(https.isSameSite(post([("Host", "dash.example"), ("Origin", "https://dash.example")])))
+        #expect(!https.isSameSite(post([("Host", "dash.example"), ("Origin", "http://dash.example")])))
+    }
+}

@@ -1,0 +1,39 @@
+import HTTPServer
+import Testing
+
+@testable import Dashboard
+
+@Suite struct SecurityHeadersTests {
+    func respond(with response: Response) async throws -> Response {
+        let responder = SecurityHeaders(ClosureResponder { _, _ in response })
+        return try await responder.respond(
+            to: Request(method: .get, target: "/"), context: RequestContext(requestID: "1", logger: .silent))
+    }
+
+    @Test func htmlGetsTheExactPolicyAndNoStore() async throws {
+        let response = try await respond(with: .html(Array("<p>hi</p>".utf8)))
+        #expect(
+            response.headers["Content-Security-Policy"]
+                == "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self'; style-src 'self'; "
+                + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+        #expect(response.headers["X-Content-Type-Options"] == "nosniff")
+        #expect(response.headers["Referrer-Policy"] == "same-origin")
+        #expect(response.headers["Cache-Control"] == "no-store")
+    }
+
+    @Test func keepsACacheControlTheHandlerChose() async throws {
+        var page = Response.html([])
+        page.headers.add(name: "Cache-Control", value: "private, max-age=5")
+        #expect(try await respond(with: page).headers.values(for: "Cache-Control") == ["private, max-age=5"])
+    }
+
+    @Test func nonHTMLGetsOnlyNosniff() async throws {
+        var image = Response(body: [1, 2, 3])
+        image.headers.add(name: "Content-Type", value: "image/png")
+        image.headers.add(name: "Cache-Control", value: "public, max-age=300")
+        let response = try await respond(with: image)
+        #expect(response.headers["X-Content-Type-Options"] == "nosniff")
+        #expect(response.headers["Content-Security-Policy"] == nil)
+        #expect(response.headers["Cache-Control"] == "public, max-age=300")
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@testable import Dashboard
+
+@Suite final class SettingsStoreTests {
+    struct Prefs: Codable, Equatable, Sendable {
+        var favoriteHabits: [String] = []
+    }
+
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("settings-store-tests-\(UUID().uuidString)")
+    }
+
+    /// Every test gets its own directory; remove it so runs leave nothing behind.
+    deinit {
+        do {
+            try FileManager.default.removeItem(at: directory)
+        } catch {
+            // A test that never created the directory has nothing to remove; anything else is left in /tmp.
+        }
+    }
+
+    func makeStore(maxFiles: Int = 100, logger: Logger = .silent) throws -> SettingsStore<Prefs> {
+        try SettingsStore(directory: directory, maxFiles: maxFiles, defaultValue: Prefs(), logger: logger)
+    }
+
+    func files() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    }
+
+    @Test func missingFileLoadsDefaultsAndWritesNothing() async throws {
+        let store = try makeStore()
+        #expect(try await store.load(BrowserID.random()) == Prefs())
+        #expect(try files().isEmpty)
+    }
+
+    @Test func updateIsSavedAsJSONAndReadBackByANewStore() async throws {
+        let id = BrowserID.random()
+        try await makeStore().update(id) { $0.favoriteHabits.append("Yoga") }
+        let text = try String(contentsOf: directory.appendingPathComponent("\(id).json"), encoding: .utf8)
+        #expect(text == #"{"favoriteHabits":["Yoga"]}"#)
+        #expect(try await makeStore().load(id).favoriteHabits == ["Yoga"])
+        #expect(try files() == ["\(id).json"])
+    }
+
+    /// Fifty concurrent read-modify-writes on one id: a lost update would drop a habit.
+    @Test func concurrentTogglesOnOneIDLoseNothing() async throws {
+        let store = try makeStore()
+        let id = BrowserID.random()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<50 {
+                group.addTask { try await store.update(id) { $0.favoriteHabits.append("habit\(index)") } }
+            }
+            try await group.waitForAll()
+        }
+        let saved = try await makeStore().load(id).favoriteHabits
+        #expect(Set(saved) == Set((0..<50).map { "habit\($0)" }))
+        #expect(saved.count == 50)
+    }
+
+    @Test func corruptFileIsMovedAsideLoggedAndReplacedByDefaults() async throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let id = BrowserID.random()
+        try Data("{\"favoriteHabits\": [\"Yo".utf8).write(to: directory.appendingPathComponent("\(id).json"))
+        let (logger, capture) = Logger.capturing()
+        let store = try makeStore(logger: logger)
+        #expect(await store.fileCount() == 1)
+
+        #expect(try await store.load(id) == Prefs())
+
+        let names = try files()
+        #expect(names.count == 1)
+        #expect(names[0].hasPrefix("\(id).json.corrupt-"))
+        #expect(capture.lines.contains { $0.contains("corrupt settings file moved aside") })
+        #expect(await store.fileCount() == 0)
+        try await store.update(id) { $0.favoriteHabits = ["Run"] }
+        #expect(try await store.load(id).favoriteHabits == ["Run"])
+    }
+
+    @Test func leftoverTempFilesAreSweptAtStart() async throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let id = BrowserID.random()
+        try Data("{\"favoriteHabits\":[]}".utf8).write(to: directory.appendingPathComponent("\(id).json"))
+        try Data("{\"fav".utf8).write(to: directory.appendingPathComponent("\(id).json.tmp-1234abcd"))
+        let store = try makeStore()
+        #expect(try files() == ["\(id).json"])
+        #expect(await store.fileCount() == 1)
+    }
+
+    @Test func newBrowserOverTheCapIsRefusedAndNothingIsWritten() async throws {
+        let store = try makeStore(maxFiles: 2)
+        let first = BrowserID.random()
+        let second = BrowserID.random()
+        try await store.update(first) { $0.favoriteHabits = ["A"] }
+        try await store.update(second) { $0.favoriteHabits = ["B"] }
+
+        let third = BrowserID.random()
+        await #expect(throws: SettingsStoreFull(limit: 2)) {
+            try await store.update(third) { $0.favoriteHabits = ["C"] }
+        }
+        #expect(try files().count == 2)
+        #expect(SettingsStoreFull(limit: 2).status.code == 503)
+
+        // Browsers that already have a file can still change it.
+        try await store.update(first) { $0.favoriteHabits.append("D") }
+        #expect(try await store.load(first).favoriteHabits == ["A", "D"])
+    }
+
+    @Test func capCountsFilesAlreadyOnDisk() async throws {
+        try await makeStore().update(BrowserID.random()) { $0.favoriteHabits = ["A"] }
+        let store = try makeStore(maxFiles: 1)
+        await #expect(throws: SettingsStoreFull.self) {
+            try await store.update(BrowserID.random()) { $0.favoriteHabits = ["B"] }
+        }
+    }
+
+    @Test func replacingAFileLeavesNoTempFilesBehind() async throws {
+        let store = try makeStore()
+        let id = BrowserID.random()
+        for index in 0..<5 {
+            try await store.update(id) { $0.favoriteHabits.append("h\(index)") }
+        }
+        #expect(try files() == ["\(id).json"])
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import HTTPServer
+import HabitsAPI
+import TemplateKit
+import Testing
+
+@testable import Dashboard
+
+/// The app in front of the real shared cache: when the upstream fails, pages show the last good data with a notice.
+@Suite final class StaleDataTests {
+    /// A clock tests move by hand. Invariant: `date` is only touched under `lock`.
+    final class Clock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var date = Date(timeIntervalSince1970: 1_800_000_000)
+        var now: Date { lock.withLock { date } }
+        func advance(_ seconds: TimeInterval) { lock.withLock { date += seconds } }
+    }
+
+    let api = FakeHabitsAPI()
+    let clock = Clock()
+    let app: DashboardApp
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stale-\(UUID().uuidString)")
+
+    init() throws {
+        let clock = clock
+        let cache = CachedHabitsAPI(upstream: api, now: { clock.now })
+        let store = try SettingsStore(directory: directory, defaultValue: Settings(), logger: .silent)
+        app = DashboardApp(
+            data: CachedData(cache: cache),
+            renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
+            settings: BrowserSettings(store: store))
+    }
+
+    /// Removes this test's settings directory.
+    deinit {
+        do {
+            try FileManager.default.removeItem(at: directory)
+        } catch {
+            // Nothing to remove, or already gone: either way nothing is left to clean.
+        }
+    }
+
+    func get(_ target: String) async throws -> Response {
+        try await app.responder.respond(
+            to: Request(method: .get, target: target, headers: ["Host": "127.0.0.1:8000"]),
+            context: RequestContext(requestID: "t", logger: .silent))
+    }
+
+    @Test(arguments: ["/", "/habits", "/habits/Yoga", "/people", "/people/user0", "/log", "/fragments/home"])
+    func upstreamDownAfterGoodDataShowsTheLastGoodDataWithItsTime(target: String) async throws {
+        let fresh = try await get(target)
+        #expect(fresh.status == .ok)
+        #expect(!String(decoding: fresh.body, as: UTF8.self).contains("data as of"))
+
+        api.fail(with: .transport("connection refused"))
+        clock.advance(60)
+        let stale = try await get(target)
+        #expect(stale.status == .ok)
+        let html = String(decoding: stale.body, as: UTF8.self)
+        let asOf = StaleNotice(dataFetchedAt: Date(timeIntervalSince1970: 1_800_000_000)).asOf
+        #expect(html.contains("Showing data as of \(asOf)."))
+        #expect(html.components(separatedBy: "data as of").count == 2, "one notice per page")
+    }
+}
