@@ -11,34 +11,43 @@ enum AccessLog {
         guard logger.level <= .info else { return }
         let method = request.method.rawValue
         let path = request.path
-        guard logger.metadata.isEmpty, isPlain(method), isPlain(path), isPlain(requestID) else {
-            // Quoting or metadata to merge: let the logger do it the general way.
-            logger.info(
-                "request",
-                [
-                    "http.method": method, "http.path": path, "http.status": "\(status.code)",
-                    "http.bytes": "\(bodyBytes)", "duration.ms": milliseconds(since: started), "request.id": requestID,
-                ])
-            return
+        let timestamp = DateCache.shared.texts().timestamp
+        if logger.metadata.isEmpty {
+            // Keys in sorted order, as `Logger.log` writes them; built in place, one String at the end.
+            let bound =
+                160 + timestamp.utf8.count + logger.label.utf8.count + method.utf8.count + path.utf8.count
+                + requestID.utf8.count
+            let line = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { buffer -> String? in
+                var out = ByteWriter(buffer)
+                out.append(timestamp)
+                out.append(" info ")
+                out.append(logger.label)
+                out.append(": request duration.ms=")
+                appendMilliseconds(since: started, to: &out)
+                out.append(" http.bytes=")
+                out.appendDecimal(bodyBytes)
+                out.append(" http.method=")
+                guard !method.isEmpty, out.append(method, ifEvery: isPlain) else { return nil }
+                out.append(" http.path=")
+                guard !path.isEmpty, out.append(path, ifEvery: isPlain) else { return nil }
+                out.append(" http.status=")
+                out.appendDecimal(status.code)
+                out.append(" request.id=")
+                guard !requestID.isEmpty, out.append(requestID, ifEvery: isPlain) else { return nil }
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<out.count]), as: UTF8.self)
+            }
+            if let line {
+                logger.sink(line)
+                return
+            }
         }
-        // Keys in sorted order, as `Logger.log` writes them.
-        var line = DateCache.shared.texts().timestamp
-        line.reserveCapacity(128 + logger.label.utf8.count + path.utf8.count)
-        line += " info "
-        line += logger.label
-        line += ": request duration.ms="
-        line += milliseconds(since: started)
-        line += " http.bytes="
-        line += String(bodyBytes)
-        line += " http.method="
-        line += method
-        line += " http.path="
-        line += path
-        line += " http.status="
-        line += String(status.code)
-        line += " request.id="
-        line += requestID
-        logger.sink(line)
+        // Metadata to merge or a value to quote: let the logger do it the general way.
+        logger.info(
+            "request",
+            [
+                "http.method": method, "http.path": path, "http.status": "\(status.code)",
+                "http.bytes": "\(bodyBytes)", "duration.ms": milliseconds(since: started), "request.id": requestID,
+            ])
     }
 
     /// Logs a request refused before any handler ran (parse error, deadline, connection cap).
@@ -51,20 +60,34 @@ enum AccessLog {
 
     /// Milliseconds with three decimals (`0.285`), without Foundation's formatter.
     static func milliseconds(since start: ContinuousClock.Instant) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var out = ByteWriter(buffer)
+            appendMilliseconds(since: start, to: &out)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<out.count]), as: UTF8.self)
+        }
+    }
+
+    /// Writes the milliseconds since `start` with three decimals (at most 24 bytes).
+    static func appendMilliseconds(since start: ContinuousClock.Instant, to out: inout ByteWriter) {
         let elapsed = ContinuousClock.now - start
-        let micro = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
-        let fraction = micro % 1000
-        let padding = fraction < 10 ? "00" : fraction < 100 ? "0" : ""
-        return String(micro / 1000) + "." + padding + String(fraction)
+        let micro = max(
+            0, elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000)
+        out.appendDecimal(Int(micro / 1000))
+        out.append(UInt8(ascii: "."))
+        let fraction = Int(micro % 1000)
+        out.append(0x30 + UInt8(fraction / 100))
+        out.append(0x30 + UInt8(fraction / 10 % 10))
+        out.append(0x30 + UInt8(fraction % 10))
     }
 
     /// Whether `Logger.quoteIfNeeded` would leave `value` as it is: not empty, and no space, quote, `=` or
     /// line break. Anything outside printable ASCII is left to the logger's own check.
     static func isPlain(_ value: String) -> Bool {
-        guard !value.isEmpty else { return false }
-        for byte in value.utf8 where byte <= 0x20 || byte == 0x22 || byte == 0x3D || byte >= 0x7F {
-            return false
-        }
-        return true
+        !value.isEmpty && value.utf8.allSatisfy(isPlain)
+    }
+
+    /// A byte `Logger.quoteIfNeeded` never quotes for: printable ASCII but space, `"` and `=`.
+    @inline(__always) static func isPlain(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte != 0x22 && byte != 0x3D && byte < 0x7F
     }
 }

@@ -64,7 +64,7 @@ final class Connection: @unchecked Sendable {
         self.loop = loop
         self.environment = environment
         self.parser = RequestParser(limits: environment.configuration.limits)
-        self.state = ConnectionState(policy: environment.policy, now: .now)
+        self.state = ConnectionState(policy: environment.policy, now: ContinuousClock.now)
     }
 
     /// Starts watching the socket on the loop thread. With `rejecting`, the connection only answers that
@@ -80,7 +80,7 @@ final class Connection: @unchecked Sendable {
             }
             (slot, generation) = token
             if let status {
-                perform(state.parseFailed(status: status, now: .now))
+                perform(state.parseFailed(status: status, now: loop.now))
             } else {
                 updateTimer()
             }
@@ -91,7 +91,7 @@ final class Connection: @unchecked Sendable {
     func requestShutdown() {
         loop.execute { [self] in
             guard !isClosed else { return }
-            perform(state.shutdownRequested(now: .now))
+            perform(state.shutdownRequested(now: loop.now))
         }
     }
 
@@ -116,7 +116,7 @@ final class Connection: @unchecked Sendable {
         // An entry for a deadline that was replaced by an earlier one; that one has fired already.
         guard !isClosed, deadline == armedDeadline else { return }
         armedDeadline = nil
-        perform(state.timerFired(now: .now))
+        perform(state.timerFired(now: loop.now))
     }
 
     // MARK: - Reading
@@ -176,7 +176,7 @@ final class Connection: @unchecked Sendable {
     private func readIntoParser() {
         switch receive({ parser.append($0) }) {
         case .bytes(let count): if count > 0 { parseBuffered() }
-        case .endOfStream: perform(state.peerClosed(now: .now))
+        case .endOfStream: perform(state.peerClosed(now: loop.now))
         case .wouldBlock: break
         case .failed: closeNow()
         }
@@ -185,7 +185,7 @@ final class Connection: @unchecked Sendable {
     private func drainWhileAnsweringError() {
         switch receive({ _ in }) {
         case .bytes, .wouldBlock: break
-        case .endOfStream: perform(state.peerClosed(now: .now))
+        case .endOfStream: perform(state.peerClosed(now: loop.now))
         case .failed: closeNow()
         }
     }
@@ -208,22 +208,23 @@ final class Connection: @unchecked Sendable {
             do {
                 event = try parser.next()
             } catch {
-                perform(state.parseFailed(status: error.status, now: .now))
+                perform(state.parseFailed(status: error.status, now: loop.now))
                 return
             }
             switch event {
             case .needMoreData:
-                perform(state.needMoreData(parserPhase: parser.phase, now: .now))
+                perform(state.needMoreData(parserPhase: parser.phase, now: loop.now))
                 return
             case .continueExpected(let head):
-                let action = state.continueExpected(now: .now)
+                let action = state.continueExpected(now: loop.now)
                 // RFC 9110 §10.1.1: an HTTP/1.0 client never waits for 100 Continue, and must not get one.
                 if action == .writeContinue && head.version != .http1_0 {
                     output.append(ResponseHead.continueBytes)
                     flush()
                 }
             case .request(let request):
-                let action = state.requestReceived(keepAlive: ConnectionState.wantsKeepAlive(request.head), now: .now)
+                let action = state.requestReceived(
+                    keepAlive: ConnectionState.wantsKeepAlive(request.head), now: loop.now)
                 if case .dispatch = action { dispatch(request) }
                 return
             }
@@ -236,7 +237,7 @@ final class Connection: @unchecked Sendable {
         let started = ContinuousClock.now
         let requestID = environment.requestIDs.next()
         let context = RequestContext(
-            requestID: requestID, logger: environment.logger.with(["request.id": requestID]), remoteAddress: peer)
+            requestID: requestID, logger: environment.logger.with("request.id", requestID), remoteAddress: peer)
         let responder = environment.responder
         Task(executorPreference: loop) {
             let response = await ErrorResponse.respond(responder, to: request, context: context)
@@ -248,7 +249,7 @@ final class Connection: @unchecked Sendable {
     private func write(_ response: Response, for request: Request, requestID: String, started: ContinuousClock.Instant)
     {
         assert(loop.inLoop, "the invariant the executor preference provides")
-        guard !isClosed, case .writeResponse(let close) = state.responseReady(now: .now) else { return }
+        guard !isClosed, case .writeResponse(let close) = state.responseReady(now: loop.now) else { return }
         var response = response
         let keepAliveHTTP10 = !close && request.version == .http1_0
         let head: [UInt8]
@@ -279,9 +280,9 @@ final class Connection: @unchecked Sendable {
         while !output.isEmpty {
             let written = output.send(to: fd)
             if written > 0 {
-                if !output.isEmpty { state.writeProgressed(now: .now) }
+                if !output.isEmpty { state.writeProgressed(now: loop.now) }
             } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-                state.writeBlocked(now: .now)
+                state.writeBlocked(now: loop.now)
                 waitingForWritable = true
                 updateTimer()
                 return
@@ -293,7 +294,7 @@ final class Connection: @unchecked Sendable {
             }
         }
         waitingForWritable = false
-        perform(state.writeFlushed(now: .now))
+        perform(state.writeFlushed(now: loop.now))
     }
 
     // MARK: - Actions, timers, closing

@@ -13,7 +13,28 @@ final class RequestIDGenerator: Sendable {
 
     /// The next id.
     func next() -> String {
-        let value = counter.add(1, ordering: .relaxed).newValue
-        return prefix + String(value, radix: 36)
+        Self.format(prefix: prefix, counter.add(1, ordering: .relaxed).newValue)
+    }
+
+    /// `prefix` then `value` in lowercase base 36, built in one go: `String(_:radix:)` plus a concatenation
+    /// cost about as much as the rest of a request's bookkeeping. Ids up to 15 bytes stay small strings
+    /// (no allocation).
+    static func format(prefix: String, _ value: Int) -> String {
+        var prefix = prefix
+        return prefix.withUTF8 { head in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: head.count + 13) { buffer in
+                var end = buffer.count
+                var rest = UInt(bitPattern: value)
+                repeat {
+                    end -= 1
+                    let digit = UInt8(truncatingIfNeeded: rest % 36)
+                    buffer[end] = digit < 10 ? 0x30 + digit : 0x57 + digit
+                    rest /= 36
+                } while rest > 0
+                let start = end - head.count
+                for index in 0..<head.count { buffer[start + index] = head[index] }
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+            }
+        }
     }
 }

@@ -20,47 +20,58 @@ enum ResponseHead {
     static func serialize(
         _ response: Response, bodyLength: Int, close: Bool, keepAliveHTTP10: Bool, date: [UInt8]
     ) throws(InvalidField) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(160 + response.headers.count * 48)
-        out.append(contentsOf: "HTTP/1.1 ".utf8)
-        appendDecimal(response.status.code, to: &out)
-        out.append(UInt8(ascii: " "))
-        out.append(contentsOf: response.status.reason.utf8)
-        out.append(contentsOf: crlf)
-        for field in response.headers {
-            if isConnectionOwned(field.name) { continue }
-            guard isToken(field.name) else { throw InvalidField(name: field.name) }
-            guard isFieldValue(field.value) else { throw InvalidField(name: field.name) }
-            out.append(contentsOf: field.name.utf8)
-            out.append(contentsOf: colonSpace)
-            out.append(contentsOf: field.value.utf8)
-            out.append(contentsOf: crlf)
-        }
-        // 1xx and 204 must not carry Content-Length; a 304's would describe the omitted 200 (RFC 9110 §8.6).
         let status = response.status.code
-        if status >= 200 && status != 204 && status != 304 {
-            out.append(contentsOf: "Content-Length: ".utf8)
-            appendDecimal(bodyLength, to: &out)
-            out.append(contentsOf: crlf)
+        let reason = response.status.reason
+        // The worst case, so the writer never runs out: status line, fields, and the three we add.
+        var bound = 9 + 20 + 1 + reason.utf8.count + 2 + 16 + 20 + 2 + 6 + date.count + 2 + 24 + 2
+        for field in response.headers { bound += field.name.utf8.count + field.value.utf8.count + 4 }
+        var invalid: String?
+        let head = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
+            var out = ByteWriter(buffer)
+            out.append("HTTP/1.1 ")
+            out.appendDecimal(status)
+            out.append(UInt8(ascii: " "))
+            out.append(reason)
+            out.append("\r\n")
+            for field in response.headers {
+                if isConnectionOwned(field.name) { continue }
+                // Names must be tokens, values free of CR, LF and NUL: checked while copying.
+                guard !field.name.isEmpty, out.append(field.name, ifEvery: HTTPBytes.isToken) else {
+                    invalid = field.name
+                    break
+                }
+                out.append(": ")
+                guard out.append(field.value, ifEvery: { $0 != 13 && $0 != 10 && $0 != 0 }) else {
+                    invalid = field.name
+                    break
+                }
+                out.append("\r\n")
+            }
+            // 1xx and 204 must not carry Content-Length; a 304's would describe the omitted 200 (RFC 9110 §8.6).
+            if status >= 200 && status != 204 && status != 304 {
+                out.append("Content-Length: ")
+                out.appendDecimal(bodyLength)
+                out.append("\r\n")
+            }
+            out.append("Date: ")
+            date.withUnsafeBufferPointer { out.append($0) }
+            out.append("\r\n")
+            if close {
+                out.append("Connection: close\r\n")
+            } else if keepAliveHTTP10 {
+                out.append("Connection: keep-alive\r\n")
+            }
+            out.append("\r\n")
+            initialized = out.count
         }
-        out.append(contentsOf: "Date: ".utf8)
-        out.append(contentsOf: date)
-        out.append(contentsOf: crlf)
-        if close {
-            out.append(contentsOf: "Connection: close\r\n".utf8)
-        } else if keepAliveHTTP10 {
-            out.append(contentsOf: "Connection: keep-alive\r\n".utf8)
-        }
-        out.append(contentsOf: crlf)
-        return out
+        if let invalid { throw InvalidField(name: invalid) }
+        return head
     }
 
     /// `HTTP/1.1 100 Continue` with its empty line.
     static let continueBytes: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
-    private static let crlf: [UInt8] = [13, 10]
-    private static let colonSpace: [UInt8] = [UInt8(ascii: ":"), UInt8(ascii: " ")]
-
+    /// Whether a handler's field of this name is replaced by the connection's own (framing and `Date`).
     static func isConnectionOwned(_ name: String) -> Bool {
         switch name.utf8.count {
         case 4: HTTPHeaders.equal(name, "Date")
@@ -73,26 +84,10 @@ enum ResponseHead {
 
     /// Appends the decimal digits of a non-negative `value` without allocating a String.
     static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var writer = ByteWriter(buffer)
+            writer.appendDecimal(value)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<writer.count]))
         }
-    }
-
-    /// RFC 9110 token: one or more tchar.
-    static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy(Cookie.isTokenByte)
-    }
-
-    /// RFC 9110 §5.5: no CR, LF or NUL, the bytes that would end the field or the head early.
-    static func isFieldValue(_ value: String) -> Bool {
-        for byte in value.utf8 where byte == 13 || byte == 10 || byte == 0 {
-            return false
-        }
-        return true
     }
 }

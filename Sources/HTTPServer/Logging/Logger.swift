@@ -77,6 +77,14 @@ public struct Logger: Sendable {
         return copy
     }
 
+    /// A copy with one more metadata entry on every line; what the server does per request (`request.id`),
+    /// so it skips building and merging a second dictionary.
+    public func with(_ key: String, _ value: String) -> Logger {
+        var copy = self
+        copy.metadata[key] = value
+        return copy
+    }
+
     /// A logger that drops everything.
     public static let silent = Logger(label: "silent", level: .error, sink: { _ in })
 

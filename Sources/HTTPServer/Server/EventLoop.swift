@@ -34,6 +34,9 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     private let remote = Mutex<[Work]>([])
 
     // Loop thread only.
+    /// The time the current round of events started: what connections use for their deadlines, so a
+    /// request reads the clock once or twice instead of six times (like nginx's cached `ngx_current_msec`).
+    private(set) var now = ContinuousClock.now
     private var connections: [Connection?] = []
     private var generations: [UInt32] = []
     private var freeSlots: [Int] = []
@@ -141,6 +144,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
             takeRemote()
             runLocal()
             let count = epoll_wait(epollFD, events, Self.maxEvents, local.isEmpty ? timeout() : 0)
+            now = .now
             if count < 0 {
                 precondition(errno == EINTR, "epoll_wait failed: errno \(errno)")
                 continue
@@ -199,7 +203,6 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
 
     private func fireTimers() {
         guard !timers.isEmpty else { return }
-        let now = ContinuousClock.now
         while let entry = timers.popDue(now: now) {
             guard generations[entry.slot] == entry.generation, let connection = connections[entry.slot] else {
                 continue
