@@ -214,6 +214,28 @@ import Testing
         }
     }
 
+    /// A handler's field that would split the response is never sent: the client gets a bare 500, the log says
+    /// why, and the connection stays usable.
+    @Test func responseWithAnInjectedHeaderBecomes500() async throws {
+        let (logger, capture) = Logger.capturing()
+        var router = LiveServer.testRouter
+        router.get("/inject") { _, _ in
+            var response = Response.text("hi")
+            response.headers.add(name: "X-Bad", value: "a\r\nSet-Cookie: evil=1")
+            return response
+        }
+        try await LiveServer.with(responder: router, logger: logger) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("GET /inject HTTP/1.1\r\nHost: x\r\n\r\n")
+            let response = try await client.readResponse()
+            #expect(response.status == 500)
+            #expect(response.headers["Set-Cookie"] == nil && response.headers["X-Bad"] == nil)
+            try client.send("GET /echo/after HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await client.readResponse().text == "after")
+        }
+        #expect(capture.lines.contains { $0.contains("invalid response") && $0.contains("X-Bad") })
+    }
+
     /// Requests pipelined before a half-close are all answered before the connection closes: input is only
     /// read between responses, so the EOF behind them is seen last.
     @Test func pipelinedRequestsBeforeAHalfCloseAreAllAnswered() async throws {

@@ -6,12 +6,11 @@ enum AccessLog {
     /// (a dictionary merge, a key sort, Foundation's date formatting) cost several µs per request.
     static func request(
         _ request: Request, status: HTTPStatus, bodyBytes: Int, requestID: String, started: ContinuousClock.Instant,
-        logger: Logger
+        logger: Logger, timestamp: String = DateCache.shared.texts().timestamp
     ) {
         guard logger.level <= .info else { return }
         let method = request.method.rawValue
         let path = request.path
-        let timestamp = DateCache.shared.texts().timestamp
         if logger.metadata.isEmpty {
             // Keys in sorted order, as `Logger.log` writes them; built in place, one String at the end.
             let bound =

@@ -234,7 +234,8 @@ final class Connection: @unchecked Sendable {
     // MARK: - Handing requests to handlers
 
     private func dispatch(_ request: Request) {
-        let started = ContinuousClock.now
+        // The event round's time: the request arrived in it, and it saves a clock read.
+        let started = loop.now
         let requestID = environment.requestIDs.next()
         let context = RequestContext(
             requestID: requestID, logger: environment.logger.with("request.id", requestID), remoteAddress: peer)
@@ -250,26 +251,71 @@ final class Connection: @unchecked Sendable {
     {
         assert(loop.inLoop, "the invariant the executor preference provides")
         guard !isClosed, case .writeResponse(let close) = state.responseReady(now: loop.now) else { return }
-        var response = response
         let keepAliveHTTP10 = !close && request.version == .http1_0
-        let head: [UInt8]
-        do {
-            head = try ResponseHead.serialize(
-                response, bodyLength: response.body.count, close: close, keepAliveHTTP10: keepAliveHTTP10,
-                date: DateCache.shared.current())
-        } catch {
-            environment.logger.error("invalid response", ["error": error.description, "request.id": requestID])
-            response = ErrorResponse.protocolError(.internalServerError)
-            head = Self.serializeOrDie(response, close: close, keepAliveHTTP10: keepAliveHTTP10)
+        let date = loop.dateTexts
+        let bound = ResponseHead.bound(response, dateCount: date.httpDate.count)
+        // The head is built on the stack and sent with the body in one `sendmsg`; only what the socket does
+        // not take is copied into the output queue.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { buffer in
+            do throws(ResponseHead.InvalidField) {
+                let count = try ResponseHead.write(
+                    response, bodyLength: response.body.count, close: close, keepAliveHTTP10: keepAliveHTTP10,
+                    date: date.httpDate, into: buffer)
+                answer(
+                    response, head: UnsafeBufferPointer(rebasing: buffer[0..<count]), for: request,
+                    requestID: requestID, started: started, timestamp: date.timestamp)
+            } catch {
+                environment.logger.error("invalid response", ["error": error.description, "request.id": requestID])
+                let replacement = ErrorResponse.protocolError(.internalServerError)
+                let head = Self.serializeOrDie(replacement, close: close, keepAliveHTTP10: keepAliveHTTP10)
+                head.withUnsafeBufferPointer { head in
+                    answer(
+                        replacement, head: head, for: request, requestID: requestID, started: started,
+                        timestamp: date.timestamp)
+                }
+            }
         }
-        output.append(head)
+        flush()
+    }
+
+    /// Logs the request and sends `head` with the body the request gets.
+    private func answer(
+        _ response: Response, head: UnsafeBufferPointer<UInt8>, for request: Request, requestID: String,
+        started: ContinuousClock.Instant, timestamp: String
+    ) {
         // HEAD gets the GET head without the body (RFC 9110 §9.3.2); 1xx/204/304 never carry one.
         let sendsBody = request.method != .head && response.status.allowsBody && !response.body.isEmpty
-        if sendsBody { output.append(response.body) }
+        let body = sendsBody ? response.body : []
         AccessLog.request(
-            request, status: response.status, bodyBytes: sendsBody ? response.body.count : 0, requestID: requestID,
-            started: started, logger: environment.logger)
-        flush()
+            request, status: response.status, bodyBytes: body.count, requestID: requestID, started: started,
+            logger: environment.logger, timestamp: timestamp)
+        send(head: head, body: body)
+    }
+
+    // MARK: - Writing
+
+    /// Sends a response straight from `head` and `body` when nothing else is queued; queues what is left.
+    private func send(head: UnsafeBufferPointer<UInt8>, body: [UInt8]) {
+        guard output.isEmpty else {
+            output.append(Array(head))
+            output.append(body)
+            return
+        }
+        let written = body.withUnsafeBytes { body in
+            OutputQueue.sendmsg(fd, UnsafeRawPointer(head.baseAddress!), head.count, body.baseAddress, body.count)
+        }
+        if written < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
+            closeNow()  // EPIPE / ECONNRESET: the client is gone.
+            return
+        }
+        let sent = max(0, written)
+        if sent < head.count {
+            output.append(Array(head[sent...]))
+            output.append(body)
+        } else {
+            output.append(body, from: sent - head.count)
+        }
+        // `flush()` carries on from here: it writes the rest or waits for EPOLLOUT, then moves the state on.
     }
 
     // MARK: - Writing
@@ -277,6 +323,7 @@ final class Connection: @unchecked Sendable {
     /// Writes as much pending output as the socket takes, usually all of it in one `sendmsg`; on EAGAIN the
     /// next EPOLLOUT edge resumes it.
     private func flush() {
+        guard !isClosed else { return }
         while !output.isEmpty {
             let written = output.send(to: fd)
             if written > 0 {

@@ -18,6 +18,14 @@ struct OutputQueue {
         chunks.append(bytes)
     }
 
+    /// Queues `bytes` from `offset` on (the part a direct send left over); only into an empty queue.
+    mutating func append(_ bytes: [UInt8], from offset: Int) {
+        precondition(chunks.isEmpty, "a partial chunk can only start the queue")
+        guard offset < bytes.count else { return }
+        chunks.append(bytes)
+        self.offset = offset
+    }
+
     /// Drops everything pending (the connection is closing).
     mutating func removeAll() {
         chunks.removeAll()
@@ -47,7 +55,7 @@ struct OutputQueue {
     }
 
     /// `sendmsg` of one or two buffers (the second may be empty).
-    private static func sendmsg(
+    static func sendmsg(
         _ fd: Int32, _ first: UnsafeRawPointer, _ firstCount: Int, _ second: UnsafeRawPointer?, _ secondCount: Int
     ) -> Int {
         var vectors = (

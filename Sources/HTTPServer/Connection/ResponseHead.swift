@@ -20,52 +20,70 @@ enum ResponseHead {
     static func serialize(
         _ response: Response, bodyLength: Int, close: Bool, keepAliveHTTP10: Bool, date: [UInt8]
     ) throws(InvalidField) -> [UInt8] {
-        let status = response.status.code
-        let reason = response.status.reason
-        // The worst case, so the writer never runs out: status line, fields, and the three we add.
-        var bound = 9 + 20 + 1 + reason.utf8.count + 2 + 16 + 20 + 2 + 6 + date.count + 2 + 24 + 2
-        for field in response.headers { bound += field.name.utf8.count + field.value.utf8.count + 4 }
-        var invalid: String?
-        let head = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
-            var out = ByteWriter(buffer)
-            out.append("HTTP/1.1 ")
-            out.appendDecimal(status)
-            out.append(UInt8(ascii: " "))
-            out.append(reason)
-            out.append("\r\n")
-            for field in response.headers {
-                if isConnectionOwned(field.name) { continue }
-                // Names must be tokens, values free of CR, LF and NUL: checked while copying.
-                guard !field.name.isEmpty, out.append(field.name, ifEvery: HTTPBytes.isToken) else {
-                    invalid = field.name
-                    break
-                }
-                out.append(": ")
-                guard out.append(field.value, ifEvery: { $0 != 13 && $0 != 10 && $0 != 0 }) else {
-                    invalid = field.name
-                    break
-                }
-                out.append("\r\n")
+        var invalid: InvalidField?
+        let head = [UInt8](unsafeUninitializedCapacity: bound(response, dateCount: date.count)) {
+            buffer, initialized in
+            do throws(InvalidField) {
+                initialized = try write(
+                    response, bodyLength: bodyLength, close: close, keepAliveHTTP10: keepAliveHTTP10, date: date,
+                    into: buffer)
+            } catch {
+                invalid = error
+                initialized = 0
             }
-            // 1xx and 204 must not carry Content-Length; a 304's would describe the omitted 200 (RFC 9110 §8.6).
-            if status >= 200 && status != 204 && status != 304 {
-                out.append("Content-Length: ")
-                out.appendDecimal(bodyLength)
-                out.append("\r\n")
-            }
-            out.append("Date: ")
-            date.withUnsafeBufferPointer { out.append($0) }
-            out.append("\r\n")
-            if close {
-                out.append("Connection: close\r\n")
-            } else if keepAliveHTTP10 {
-                out.append("Connection: keep-alive\r\n")
-            }
-            out.append("\r\n")
-            initialized = out.count
         }
-        if let invalid { throw InvalidField(name: invalid) }
+        if let invalid { throw invalid }
         return head
+    }
+
+    /// The most bytes `write` can produce for `response` (status line, fields, and the three we add).
+    static func bound(_ response: Response, dateCount: Int) -> Int {
+        var bound = 9 + 20 + 1 + response.status.reason.utf8.count + 2 + 16 + 20 + 2 + 6 + dateCount + 2 + 24 + 2
+        for field in response.headers { bound += field.name.utf8.count + field.value.utf8.count + 4 }
+        return bound
+    }
+
+    /// Writes the head into `buffer` (at least `bound(response, dateCount:)` bytes) and returns its length:
+    /// the connection sends it from there with the body, so the head needs no allocation.
+    static func write(
+        _ response: Response, bodyLength: Int, close: Bool, keepAliveHTTP10: Bool, date: [UInt8],
+        into buffer: UnsafeMutableBufferPointer<UInt8>
+    ) throws(InvalidField) -> Int {
+        let status = response.status.code
+        var out = ByteWriter(buffer)
+        out.append("HTTP/1.1 ")
+        out.appendDecimal(status)
+        out.append(UInt8(ascii: " "))
+        out.append(response.status.reason)
+        out.append("\r\n")
+        for field in response.headers {
+            if isConnectionOwned(field.name) { continue }
+            // Names must be tokens, values free of CR, LF and NUL: checked while copying.
+            guard !field.name.isEmpty, out.append(field.name, ifEvery: HTTPBytes.isToken) else {
+                throw InvalidField(name: field.name)
+            }
+            out.append(": ")
+            guard out.append(field.value, ifEvery: { $0 != 13 && $0 != 10 && $0 != 0 }) else {
+                throw InvalidField(name: field.name)
+            }
+            out.append("\r\n")
+        }
+        // 1xx and 204 must not carry Content-Length; a 304's would describe the omitted 200 (RFC 9110 §8.6).
+        if status >= 200 && status != 204 && status != 304 {
+            out.append("Content-Length: ")
+            out.appendDecimal(bodyLength)
+            out.append("\r\n")
+        }
+        out.append("Date: ")
+        date.withUnsafeBufferPointer { out.append($0) }
+        out.append("\r\n")
+        if close {
+            out.append("Connection: close\r\n")
+        } else if keepAliveHTTP10 {
+            out.append("Connection: keep-alive\r\n")
+        }
+        out.append("\r\n")
+        return out.count
     }
 
     /// `HTTP/1.1 100 Continue` with its empty line.

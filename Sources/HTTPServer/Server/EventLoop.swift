@@ -37,6 +37,10 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     /// The time the current round of events started: what connections use for their deadlines, so a
     /// request reads the clock once or twice instead of six times (like nginx's cached `ngx_current_msec`).
     private(set) var now = ContinuousClock.now
+    /// The `Date` header and log timestamp of the current second, refreshed with `now` (no lock, unlike
+    /// `DateCache.shared`, which it copies from once a second).
+    private(set) var dateTexts = DateCache.shared.texts()
+    private var dateSecond = time(nil)
     private var connections: [Connection?] = []
     private var generations: [UInt32] = []
     private var freeSlots: [Int] = []
@@ -145,6 +149,11 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
             runLocal()
             let count = epoll_wait(epollFD, events, Self.maxEvents, local.isEmpty ? timeout() : 0)
             now = .now
+            let second = time(nil)
+            if second != dateSecond {
+                dateSecond = second
+                dateTexts = DateCache.shared.texts()
+            }
             if count < 0 {
                 precondition(errno == EINTR, "epoll_wait failed: errno \(errno)")
                 continue
