@@ -79,11 +79,8 @@ final class Connection: @unchecked Sendable {
                 return
             }
             (slot, generation) = token
-            if let status {
-                perform(state.parseFailed(status: status, now: loop.now))
-            } else {
-                updateTimer()
-            }
+            if let status { perform(state.parseFailed(status: status, now: loop.now)) }
+            updateTimer()
         }
     }
 
@@ -92,6 +89,7 @@ final class Connection: @unchecked Sendable {
         loop.execute { [self] in
             guard !isClosed else { return }
             perform(state.shutdownRequested(now: loop.now))
+            updateTimer()
         }
     }
 
@@ -109,6 +107,7 @@ final class Connection: @unchecked Sendable {
         if events & (EPOLLIN.rawValue | hangUp) != 0 { readReady = true }
         if waitingForWritable && events & (EPOLLOUT.rawValue | hangUp) != 0 { flush() }
         readWhileWanted()
+        updateTimer()
     }
 
     /// The loop's timer for `deadline` came due.
@@ -117,6 +116,7 @@ final class Connection: @unchecked Sendable {
         guard !isClosed, deadline == armedDeadline else { return }
         armedDeadline = nil
         perform(state.timerFired(now: loop.now))
+        updateTimer()
     }
 
     // MARK: - Reading
@@ -276,6 +276,7 @@ final class Connection: @unchecked Sendable {
             }
         }
         flush()
+        updateTimer()
     }
 
     /// Logs the request and sends `head` with the body the request gets.
@@ -331,7 +332,6 @@ final class Connection: @unchecked Sendable {
             } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                 state.writeBlocked(now: loop.now)
                 waitingForWritable = true
-                updateTimer()
                 return
             } else if written < 0 && errno == EINTR {
                 continue
@@ -371,11 +371,12 @@ final class Connection: @unchecked Sendable {
         case .close:
             closeNow()
         }
-        updateTimer()
     }
 
     /// Arms the loop's timer for the state's next deadline. It is only re-armed when the deadline moves
     /// earlier: a deadline that moved later makes the timer fire early, find nothing due, and re-arm once.
+    /// Called once at the end of each entry point (start, shutdown, events, timer, response), whatever
+    /// happened in between: the deadline only matters once the loop waits again.
     private func updateTimer() {
         guard !isClosed, let deadline = state.nextDeadline else { return }
         if let armed = armedDeadline, armed <= deadline { return }
