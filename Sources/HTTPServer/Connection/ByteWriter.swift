@@ -57,8 +57,22 @@ struct ByteWriter {
     }
 
     /// The bytes of `text` if every one of them passes `allowed`; false (with nothing written) otherwise.
+    /// Inlined so the check is not a function call per byte.
+    @inline(__always)
     mutating func append(_ text: String, ifEvery allowed: (UInt8) -> Bool) -> Bool {
         let start = count
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            for byte in bytes {
+                guard allowed(byte) else { return false }
+                base[count] = byte
+                count += 1
+            }
+            return true
+        }
+        if let copied {
+            if !copied { count = start }
+            return copied
+        }
         for byte in text.utf8 {
             guard allowed(byte) else {
                 count = start
