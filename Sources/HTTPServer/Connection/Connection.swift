@@ -54,8 +54,6 @@ final class Connection: @unchecked Sendable {
     private var output = OutputQueue()
     private var lingerBytesDropped = 0
 
-    private static let readSize = 16_384
-
     /// Wraps an accepted, non-blocking socket. Nothing happens until `start()`.
     init(id: Int, fd: Int32, peer: String, loop: EventLoop, environment: Environment) {
         self.id = id
@@ -149,27 +147,26 @@ final class Connection: @unchecked Sendable {
         case failed
     }
 
-    /// One `recv` into a stack buffer handed to `body`. A short read means the kernel buffer is empty (the next
+    /// One `recv` into the loop's read buffer, handed to `body`. A short read means the kernel buffer is empty (the next
     /// arrival is a new edge), so a whole request costs one read and no EAGAIN.
     private func receive(_ body: (UnsafeRawBufferPointer) -> Void) -> ReadResult {
-        withUnsafeTemporaryAllocation(byteCount: Self.readSize, alignment: 16) { buffer in
-            let count = recv(fd, buffer.baseAddress, Self.readSize, 0)
-            if count > 0 {
-                body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-                if count < Self.readSize && !peerHungUp { readReady = false }
-                return .bytes(count)
-            }
-            if count == 0 {
-                readReady = false
-                return .endOfStream
-            }
-            switch errno {
-            case EINTR: return .bytes(0)
-            case EAGAIN, EWOULDBLOCK:
-                readReady = false
-                return .wouldBlock
-            default: return .failed
-            }
+        let buffer = loop.readBuffer
+        let count = recv(fd, buffer.baseAddress, buffer.count, 0)
+        if count > 0 {
+            body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            if count < buffer.count && !peerHungUp { readReady = false }
+            return .bytes(count)
+        }
+        if count == 0 {
+            readReady = false
+            return .endOfStream
+        }
+        switch errno {
+        case EINTR: return .bytes(0)
+        case EAGAIN, EWOULDBLOCK:
+            readReady = false
+            return .wouldBlock
+        default: return .failed
         }
     }
 
