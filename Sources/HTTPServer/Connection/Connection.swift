@@ -130,7 +130,7 @@ final class Connection: @unchecked Sendable {
         } else if count == 0 {
             // EOF stays readable forever; stop watching it before deciding.
             pauseReading()
-            perform(state.peerClosed(now: .now))
+            perform(state.peerClosed(now: .now, inputBuffered: parser.phase != .idle))
         } else if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
             closeNow()
         }
