@@ -173,6 +173,16 @@ import Testing
         #expect(home.contains("Currently 1st, ahead of you (3rd) in <a href=\"/habits/Yoga\">Yoga</a>."))
     }
 
+    /// Regression: an Unfavorite or Unfollow from a browser without a cookie (a stale tab, a script) minted a cookie
+    /// and wrote an empty settings file, although nothing changed (SPEC §7: minted on the first change only).
+    @Test(arguments: [("/habits/Yoga/favorite", "favorite=false"), ("/people/user0/follow", "follow=false")])
+    func removingWithoutACookieMintsNothingAndWritesNothing(target: String, form: String) async throws {
+        let response = try await post(target, form: form)
+        #expect(response.status == .seeOther)
+        #expect(response.headers["Set-Cookie"] == nil)
+        #expect(try settingsFiles().isEmpty)
+    }
+
     @Test func favoritingAnUnknownHabitIs404AndSavesNothing() async throws {
         let response = try await post("/habits/Nope/favorite", form: "favorite=true")
         #expect(response.status == .notFound)

@@ -23,7 +23,8 @@ public struct BrowserSettings: Sendable {
         return try await store.load(id)
     }
 
-    /// Applies `change` to the browser's settings; mints an id (and a cookie for `response`) when it has none.
+    /// Applies `change` to the browser's settings; mints an id (and a cookie for `response`) when it has none and the
+    /// change really changes something.
     public func update(
         for request: Request, response: inout Response, _ change: @escaping @Sendable (inout Settings) -> Void
     ) async throws {
@@ -31,6 +32,11 @@ public struct BrowserSettings: Sendable {
             try await store.update(id, change)
             return
         }
+        // A browser without settings has the defaults: a change that leaves them as they are (an Unfavorite from a
+        // stale tab) is no change, and gets neither a cookie nor a file.
+        var changed = store.defaultValue
+        change(&changed)
+        guard changed != store.defaultValue else { return }
         let id = BrowserID.random()
         try await store.update(id, change)
         response.setCookie(
