@@ -36,6 +36,9 @@ import Testing
         [("Host", "127.0.0.1:8000")],
         [("Origin", "http://127.0.0.1:8000")],
         [("Host", "evil.example/x"), ("Origin", "http://evil.example")],
+        // Regression: with two Origin (or Referer) fields the first one decided; no browser sends two, so refuse.
+        [("Host", "127.0.0.1:8000"), ("Origin", "http://127.0.0.1:8000"), ("Origin", "http://evil.example")],
+        [("Host", "127.0.0.1:8000"), ("Referer", "http://127.0.0.1:8000/"), ("Referer", "http://evil.example/")],
     ])
     func refusesOtherSitesAndMissingHeaders(headers: [(String, String)]) {
         #expect(!check.isSameSite(post(headers)))

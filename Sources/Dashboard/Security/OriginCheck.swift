@@ -22,13 +22,13 @@ public struct OriginCheck: Sendable {
     /// Whether `request` comes from this site.
     public func isSameSite(_ request: Request) -> Bool {
         guard let host = request.headers["Host"], let site = authority(ofHostHeader: host) else { return false }
-        if let origin = request.headers["Origin"] {
-            return authority(ofURL: origin) == site
+        // Browsers send each header once; two of them mean a forged or mangled request, so neither is trusted.
+        let origins = request.headers.values(for: "Origin")
+        if !origins.isEmpty {
+            return origins.count == 1 && authority(ofURL: origins[0]) == site
         }
-        if let referer = request.headers["Referer"] {
-            return authority(ofURL: referer) == site
-        }
-        return false
+        let referers = request.headers.values(for: "Referer")
+        return referers.count == 1 && authority(ofURL: referers[0]) == site
     }
 
     /// Throws a 403 unless `request` comes from this site; call before changing anything.
