@@ -9,7 +9,7 @@ extension DashboardApp {
 
     /// `GET /images/<id>`: the upstream's profile image, cacheable by the browser for an hour.
     func image(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let id = try context.parameters.require("id")
+        let id = try Self.routeParameter("id", request, context)
         let image = try await data.image(id: id)
         let type = image.contentType.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
         guard Self.imageTypes.contains(type) else {

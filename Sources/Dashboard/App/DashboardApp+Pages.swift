@@ -55,7 +55,7 @@ extension DashboardApp {
     private func habitPage(_ request: Request, _ context: RequestContext) async throws
         -> (HabitDetailPage, StaleNotice?)
     {
-        let name = try context.parameters.require("name")
+        let name = try Self.routeParameter("name", request, context)
         async let browserSettings = settings.load(for: request)
         async let habits = data.habits()
         async let statistics = data.combinedStatistics()
@@ -106,7 +106,7 @@ extension DashboardApp {
     private func personPage(_ request: Request, _ context: RequestContext) async throws
         -> (PersonDetailPage, StaleNotice?)
     {
-        let id = try context.parameters.require("id")
+        let id = try Self.routeParameter("id", request, context)
         async let browserSettings = settings.load(for: request)
         async let users = data.users()
         async let statistics = data.combinedStatistics()
