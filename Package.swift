@@ -23,13 +23,17 @@ var targets: [Target] = [
         dependencies: ["Dashboard", "HabitsSimulator", "HabitsAPI", "HTTPServer", "TemplateKit"]),
 ]
 
-// The parser fuzz target is opt-in (HABITS_FUZZ=1) so normal builds never need libFuzzer. See docs/FUZZING.md.
+// The parser fuzz target is opt-in (HABITS_FUZZ=1) so normal builds never need libFuzzer. See docs/FUZZING.md:
+// Fuzz/run.sh builds it with `-Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing` so HTTPServer is
+// instrumented too and the harness can check the parser's internal indices.
 if Context.environment["HABITS_FUZZ"] == "1" {
     targets.append(
         .executableTarget(
             name: "RequestParserFuzz",
+            dependencies: ["HTTPServer"],
             path: "Fuzz/RequestParserFuzz",
-            swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])]
+            swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])],
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]
         )
     )
 }

@@ -36,6 +36,19 @@ public struct DashboardOptions: Sendable, Equatable {
         self.seed = seed
     }
 
+    /// The embedded simulator's flags that differ from their defaults although an upstream is set, so they have no
+    /// effect; `habits-dashboard` names them at startup rather than ignoring them silently.
+    public var simulatorOptionsIgnored: [String] {
+        guard upstream != nil else { return [] }
+        let defaults = DashboardOptions()
+        var ignored: [String] = []
+        if apiPort != defaults.apiPort { ignored.append("--api-port") }
+        if dataDirectory != nil { ignored.append("--data-dir") }
+        if speed != defaults.speed { ignored.append("--speed") }
+        if seed != nil { ignored.append("--seed") }
+        return ignored
+    }
+
     /// The `--help` text.
     public static let usage = """
         Usage: habits-dashboard [options]

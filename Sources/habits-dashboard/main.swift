@@ -16,6 +16,11 @@ var simulator: EmbeddedSimulator?
 let upstream: URL
 if let external = options.upstream {
     upstream = external
+    if !options.simulatorOptionsIgnored.isEmpty {
+        logger.warning(
+            "options ignored: they configure the embedded simulator, which --upstream replaces",
+            ["cli.ignored": options.simulatorOptionsIgnored.joined(separator: " ")])
+    }
 } else {
     do {
         let embedded = try startEmbeddedSimulator(

@@ -21,12 +21,27 @@ FOLLOWING_MESSAGE = re.compile(
 def wait_until(predicate, timeout=5.0, interval=0.1, message="condition"):
     deadline = time.monotonic() + timeout
     while True:
-        value = predicate()
+        try:
+            value = predicate()
+        except WebDriverException:
+            # The page may be mid-navigation (a meta refresh or a redirect): ask again on the next round.
+            value = None
         if value:
             return value
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out after {timeout} s waiting for {message}")
         time.sleep(interval)
+
+
+def read_live(read):
+    """Runs `read` against a live page, again if live.js swapped the region under it (a stale element)."""
+    for attempt in range(5):
+        try:
+            return read()
+        except StaleElementReferenceException:
+            if attempt == 4:
+                raise
+            time.sleep(0.1)
 
 
 def submit(browser, button):
@@ -39,8 +54,9 @@ def submit(browser, button):
         # driver finished, as this error; the staleness wait below still proves the page was left.
         if "does not belong to the document" not in str(error):
             raise
-    WebDriverWait(browser, 5).until(expected_conditions.staleness_of(html))
-    WebDriverWait(browser, 5).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    # Generous waits: CI shares two cores between the browser, the dashboard and the simulator.
+    WebDriverWait(browser, 15).until(expected_conditions.staleness_of(html))
+    WebDriverWait(browser, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
 def habit_path(name):
@@ -132,7 +148,7 @@ def test_favorite_moves_habit_to_favorites_and_onto_home(dashboard, browser):
     screenshot(browser, "habits-with-favorite")
 
     browser.get(dashboard.url + "/")
-    cards = [a.text for a in browser.find_elements(By.CSS_SELECTOR, ".leaderboard h3 a")]
+    cards = read_live(lambda: [a.text for a in browser.find_elements(By.CSS_SELECTOR, ".leaderboard h3 a")])
     assert name in cards
     screenshot(browser, "home-with-favorite")
 
@@ -149,9 +165,13 @@ def test_follow_shows_the_following_message_on_home(dashboard, browser):
     assert "Unfollow" in card.find_element(By.TAG_NAME, "button").text
 
     browser.get(dashboard.url + "/")
-    rows = browser.find_elements(By.CSS_SELECTOR, ".following li")
-    assert [r.find_element(By.CSS_SELECTOR, "a").text for r in rows] == [name]
-    message = rows[0].find_element(By.CSS_SELECTOR, ".message").text
+    def following():
+        rows = browser.find_elements(By.CSS_SELECTOR, ".following li")
+        return [(r.find_element(By.CSS_SELECTOR, "a").text, r.find_element(By.CSS_SELECTOR, ".message").text) for r in rows]
+
+    rows = read_live(following)
+    assert [person for person, _ in rows] == [name]
+    message = rows[0][1]
     assert FOLLOWING_MESSAGE.match(message), message
     screenshot(browser, "home-with-following")
 
@@ -255,12 +275,12 @@ def test_forms_work_without_javascript(dashboard, browser_without_js):
     submit(browser, card.find_element(By.TAG_NAME, "button"))
     assert browser.current_url.endswith("/people")
     browser.get(dashboard.url + "/")
-    assert person in browser.find_element(By.CSS_SELECTOR, ".following").text
+    assert person in read_live(lambda: browser.find_element(By.CSS_SELECTOR, ".following").text)
     screenshot(browser, "home-without-javascript")
     # Without the script, <noscript><meta http-equiv="refresh" content="5"> keeps the live page fresh.
     loaded = browser.execute_script("return performance.timeOrigin;")
     wait_until(
-        lambda: browser.execute_script("return performance.timeOrigin;") != loaded, timeout=8, message="the refresh"
+        lambda: browser.execute_script("return performance.timeOrigin;") != loaded, timeout=15, message="the refresh"
     )
 
     browser.get(dashboard.url + "/log")
@@ -299,8 +319,10 @@ def test_showcase_home_with_several_favorites_and_follows(dashboard, browser):
         submit(browser, browser.find_element(By.CSS_SELECTOR, "li.person-card button[aria-pressed=false]"))
         assert browser.current_url.endswith("/people")
     browser.get(dashboard.url + "/")
-    cards = browser.find_elements(By.CSS_SELECTOR, ".leaderboard li")
-    assert [c.find_element(By.CSS_SELECTOR, "h3 a").text for c in cards] == sorted(habits)
+    cards = read_live(
+        lambda: [c.find_element(By.CSS_SELECTOR, "h3 a").text for c in browser.find_elements(By.CSS_SELECTOR, ".leaderboard li")]
+    )
+    assert cards == sorted(habits)
     assert len(browser.find_elements(By.CSS_SELECTOR, ".following li")) == 3
     screenshot(browser, "home-showcase")
     screenshot(browser, "home-showcase-dark", dark=True)

@@ -231,10 +231,13 @@ import Testing
         #expect(home.contains("Currently 1st, ahead of you (3rd) in <a href=\"/habits/Yoga\">Yoga</a>."))
     }
 
-    /// Regression: an Unfavorite or Unfollow from a browser without a cookie (a stale tab, a script) minted a cookie
-    /// and wrote an empty settings file, although nothing changed (SPEC §7: minted on the first change only).
-    @Test(arguments: [("/habits/Yoga/favorite", "favorite=false"), ("/people/user0/follow", "follow=false")])
-    func removingWithoutACookieMintsNothingAndWritesNothing(target: String, form: String) async throws {
+    /// Regression (audit): unfavouriting a habit that is not a favourite, or unfollowing someone not followed, is no
+    /// change, and SPEC §7 mints the cookie "on the first change" only; it used to mint one and write a file.
+    @Test(arguments: [
+        ("/habits/Yoga/favorite", "favorite=false"), ("/people/user3/follow", "follow=false"),
+        ("/people/gone/follow", "follow=false"),
+    ])
+    func postThatChangesNothingMintsNoCookieAndWritesNoFile(target: String, form: String) async throws {
         let response = try await post(target, form: form)
         #expect(response.status == .seeOther)
         #expect(response.headers["Set-Cookie"] == nil)

@@ -61,4 +61,23 @@ import Testing
     func badCommandLinesAreRejected(arguments: [String]) {
         #expect(throws: CommandLineError.self) { try DashboardOptions.parse(arguments) }
     }
+
+    /// Regression (audit): `--upstream` with `--data-dir`, `--seed`, `--speed` or `--api-port` silently ignored the
+    /// simulator flags; the dashboard now names them so the user knows they had no effect.
+    @Test func simulatorFlagsAreReportedAsIgnoredWithAnUpstream() throws {
+        let withUpstream = try DashboardOptions.parse(
+            ["--upstream", "http://127.0.0.1:9999", "--data-dir", "/tmp/d", "--seed", "3", "--speed", "2"])
+        guard case .run(let options) = withUpstream else {
+            Issue.record("expected options")
+            return
+        }
+        #expect(options.simulatorOptionsIgnored == ["--data-dir", "--speed", "--seed"])
+        guard case .run(let embedded) = try DashboardOptions.parse(["--data-dir", "/tmp/d", "--seed", "3"]) else {
+            Issue.record("expected options")
+            return
+        }
+        #expect(embedded.simulatorOptionsIgnored.isEmpty)
+        #expect(
+            DashboardOptions(upstream: URL(string: "http://a"), apiPort: 9).simulatorOptionsIgnored == ["--api-port"])
+    }
 }

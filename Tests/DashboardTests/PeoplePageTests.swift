@@ -42,6 +42,18 @@ import Testing
         #expect(page.people.map(\.name) == example.expected)
     }
 
+    /// Regression (audit): a name search for "zoe" or "lea" missed "Zoë" and "Léa"; people type names without
+    /// accents, so the search ignores them as it ignores case.
+    @Test(arguments: [("zoe", ["Zoë Adler"]), ("LEA", ["Léa Fontaine"])])
+    func nameSearchIgnoresAccents(query: String, expected: [String]) {
+        let users = Dictionary(
+            uniqueKeysWithValues: ["Zoë Adler", "Léa Fontaine", "Zora Lee"].enumerated().map { index, name in
+                ("u\(index)", User(id: "u\(index)", name: name, color: nil, bio: nil))
+            })
+        let page = PeoplePage(users: users, settings: .default, query: query)
+        #expect(page.people.map(\.name) == expected)
+    }
+
     @Test func marksTheActiveUser() {
         var users = TestData.users
         users[TestData.you.id] = TestData.you

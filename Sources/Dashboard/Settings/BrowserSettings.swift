@@ -32,8 +32,8 @@ public struct BrowserSettings: Sendable {
             try await store.update(id, change)
             return
         }
-        // A browser without settings has the defaults: a change that leaves them as they are (an Unfavorite from a
-        // stale tab) is no change, and gets neither a cookie nor a file.
+        // A browser without a cookie has the defaults; a change that leaves them as they are (unfavouriting a habit
+        // that is no favourite) is no change, and SPEC §7 mints the cookie on the first change only.
         var changed = store.defaultValue
         change(&changed)
         guard changed != store.defaultValue else { return }

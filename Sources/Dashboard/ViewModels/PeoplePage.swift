@@ -16,7 +16,8 @@ public struct PeoplePage: Equatable, Sendable {
     /// How many of them the browser follows.
     public var followedCount: Int
 
-    /// Builds the page; `query` matches anywhere in the name, ignoring case.
+    /// Builds the page; `query` matches anywhere in the name, ignoring case and accents ("zoe" finds "Zoë": people
+    /// type names without accents).
     public init(
         users: [String: User], settings: Settings, followedOnly: Bool = false, query: String = "",
         activeUserID: String = User.activeUserID
@@ -26,7 +27,10 @@ public struct PeoplePage: Equatable, Sendable {
         people =
             users.values
             .filter { !followedOnly || followed.contains($0.id) }
-            .filter { trimmed.isEmpty || $0.name.range(of: trimmed, options: [.caseInsensitive]) != nil }
+            .filter {
+                trimmed.isEmpty
+                    || $0.name.range(of: trimmed, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+            }
             .sorted { NameOrder.precedes($0.name, $1.name, lhsKey: $0.id, rhsKey: $1.id) }
             .map { PersonCard(user: $0, isFollowed: followed.contains($0.id), isActiveUser: $0.id == activeUserID) }
         self.followedOnly = followedOnly

@@ -26,11 +26,7 @@ struct FieldLine {
 
         var valueStart = index + 1
         var valueEnd = end
-        var position = valueStart
-        while position < end {
-            guard HTTPBytes.isFieldValue(bytes[position]) else { throw .invalidFieldValue }
-            position += 1
-        }
+        guard HTTPBytes.allFieldValue(bytes, from: valueStart, to: end) else { throw .invalidFieldValue }
         while valueStart < valueEnd && HTTPBytes.isWhitespace(bytes[valueStart]) { valueStart += 1 }
         while valueEnd > valueStart && HTTPBytes.isWhitespace(bytes[valueEnd - 1]) { valueEnd -= 1 }
         return FieldLine(name: name, value: valueStart..<valueEnd)

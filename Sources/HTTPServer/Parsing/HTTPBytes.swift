@@ -1,16 +1,28 @@
 /// Byte classes of RFC 9110 / 9112, as branch-free bitmask tests (no table lookups, no lazy globals).
 enum HTTPBytes {
+    /// CR
     static let cr: UInt8 = 0x0D
+    /// LF
     static let lf: UInt8 = 0x0A
+    /// SP
     static let space: UInt8 = 0x20
+    /// HTAB
     static let tab: UInt8 = 0x09
+    /// ":"
     static let colon: UInt8 = 0x3A
+    /// ";"
     static let semicolon: UInt8 = 0x3B
+    /// "="
     static let equals: UInt8 = 0x3D
+    /// ","
     static let comma: UInt8 = 0x2C
+    /// DQUOTE
     static let quote: UInt8 = 0x22
+    /// "\\"
     static let backslash: UInt8 = 0x5C
+    /// "/"
     static let slash: UInt8 = 0x2F
+    /// "*"
     static let asterisk: UInt8 = 0x2A
 
     /// tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
@@ -37,10 +49,11 @@ enum HTTPBytes {
         (byte >= 0x20 && byte != 0x7F) || byte == tab
     }
 
-    /// Bytes allowed in a request-target: visible ASCII. Stricter grammar (RFC 3986) is left to the router,
-    /// because browsers send `|`, `^`, `[`, `]`, `{`, `}` unescaped (WHATWG URL percent-encode sets).
+    /// Bytes allowed in a request-target: visible ASCII but "#" (a fragment is never sent, RFC 9112 §3.2).
+    /// Stricter grammar (RFC 3986) is left to the router, because browsers send `|`, `^`, `[`, `]`, `{`, `}`
+    /// unescaped (WHATWG URL percent-encode sets).
     @inline(__always) static func isTarget(_ byte: UInt8) -> Bool {
-        byte > 0x20 && byte < 0x7F
+        byte > 0x20 && byte < 0x7F && byte != 0x23
     }
 
     /// SP or HTAB: optional whitespace (OWS, BWS).
@@ -65,6 +78,54 @@ enum HTTPBytes {
         let expected = name.utf8Start
         for index in 0..<bytes.count where bytes[index] | 0x20 != expected[index] {
             return false
+        }
+        return true
+    }
+
+    // MARK: - Word-at-a-time scanning
+
+    /// Eight copies of one byte value.
+    @inline(__always) private static func repeated(_ byte: UInt8) -> UInt64 {
+        0x0101_0101_0101_0101 &* UInt64(byte)
+    }
+
+    /// Whether any byte of `word` is below `limit` (≤ 128): exact as a yes/no answer ("hasless", Bit Twiddling
+    /// Hacks), though a borrow may flag the wrong byte, so callers locate the byte one at a time.
+    @inline(__always) static func hasByte(below limit: UInt8, in word: UInt64) -> Bool {
+        (word &- repeated(limit)) & ~word & repeated(0x80) != 0
+    }
+
+    /// The index of the first byte in `start..<end` that is below `limit`, or `end`. Eight bytes per step: head
+    /// lines are almost all printable, so this is the loop the parser spends its time in.
+    @inline(__always) static func firstByte(
+        below limit: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+    ) -> Int {
+        var index = start
+        if let base = bytes.baseAddress {
+            while index + 8 <= end {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if hasByte(below: limit, in: word) { break }
+                index += 8
+            }
+        }
+        while index < end && bytes[index] >= limit { index += 1 }
+        return index
+    }
+
+    /// Whether `bytes[start..<end]` are all field-value bytes (no controls but HTAB, no DEL), eight at a time.
+    static func allFieldValue(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var index = start
+        if let base = bytes.baseAddress {
+            while index + 8 <= end {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let del = word ^ repeated(0x7F)
+                if hasByte(below: 0x20, in: word) || hasByte(below: 1, in: del) { break }
+                index += 8
+            }
+        }
+        while index < end {
+            guard isFieldValue(bytes[index]) else { return false }
+            index += 1
         }
         return true
     }

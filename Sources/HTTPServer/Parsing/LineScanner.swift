@@ -20,16 +20,16 @@ enum LineScanner {
     /// Scans `bytes` for the end of the line starting at `lineStart`, resuming at `from` (bytes between them
     /// were already scanned and hold no CR or LF).
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, from: Int, maxLength: Int) -> Outcome {
-        let lastAllowed = lineStart + maxLength  // the furthest index the line's CR may sit at
+        // The furthest index the line's CR may sit at (saturated: limits may be configured as Int.max).
+        let (sum, overflow) = lineStart.addingReportingOverflow(maxLength)
+        let lastAllowed = overflow || sum == Int.max ? Int.max - 1 : sum
         let stop = min(bytes.count, lastAllowed + 1)
         var index = from
-        while index < stop {
+        while true {
+            // Skip printable runs a word at a time: every byte that matters here (CR, LF) is below 0x0E.
+            index = HTTPBytes.firstByte(below: HTTPBytes.cr + 1, in: bytes, from: index, to: stop)
+            guard index < stop else { break }
             let byte = bytes[index]
-            // One comparison for the common case: every printable byte is above CR.
-            if byte > HTTPBytes.cr {
-                index += 1
-                continue
-            }
             if byte == HTTPBytes.cr {
                 guard index + 1 < bytes.count else { return .incomplete(resumeAt: index) }
                 return bytes[index + 1] == HTTPBytes.lf ? .line(end: index) : .bareCarriageReturn

@@ -26,13 +26,21 @@ public struct RequestParser: Sendable {
 
     /// What the parser is waiting for.
     enum Stage: Sendable {
+        /// The request-line, possibly after a few empty lines.
         case requestLine
+        /// Field lines up to the empty line that ends the head.
         case fieldLines
+        /// A Content-Length body of `length` bytes.
         case fixedBody(length: Int)
+        /// A chunk-size line.
         case chunkSizeLine
+        /// The data of a chunk, `remaining` bytes still to come.
         case chunkData(remaining: Int)
+        /// The CRLF after a chunk's data.
         case chunkDataEnd
+        /// Trailer field lines up to the final empty line.
         case trailerLines
+        /// Dead: every call throws this again.
         case failed(RequestParseError)
     }
 
@@ -129,7 +137,9 @@ public struct RequestParser: Sendable {
     /// between keep-alive requests), otherwise once the dead prefix is large and at least half the buffer.
     private mutating func compactIfWorthIt() {
         if readIndex == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
+            // Keep an ordinary buffer for the next request, but give back what a 64 KiB body made it grow to:
+            // an idle keep-alive connection should not pin that memory.
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 16384)
         } else if readIndex >= 16384 && readIndex * 2 >= buffer.count {
             buffer.removeSubrange(0..<readIndex)
         } else {
