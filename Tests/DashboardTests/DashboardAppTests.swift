@@ -349,8 +349,11 @@ import Testing
         #expect(again.status == .notModified)
     }
 
-    @Test func imageWithANonImageTypeIsRefused() async throws {
-        api.setImageContentType("text/html")
+    /// Regression: an empty or `;` Content-Type split into no parts, and indexing the first one trapped (a crash of
+    /// the whole dashboard from one upstream header).
+    @Test(arguments: ["text/html", "", ";", " ; charset=x"])
+    func imageWithANonImageTypeIsRefused(contentType: String) async throws {
+        api.setImageContentType(contentType)
         await #expect(throws: HTTPError(.badGateway, "The Habits service sent something that is not an image.")) {
             try await get("/images/user0")
         }

@@ -11,7 +11,9 @@ extension DashboardApp {
     func image(_ request: Request, _ context: RequestContext) async throws -> Response {
         let id = try Self.routeParameter("id", request, context)
         let image = try await data.image(id: id)
-        let type = image.contentType.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
+        // Not `split(separator:)[0]`: an empty or ";" value splits into nothing, and indexing that traps.
+        let type = image.contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            .trimmingCharacters(in: .whitespaces).lowercased()
         guard Self.imageTypes.contains(type) else {
             context.logger.warning("upstream image has a non-image type", ["user.id": id, "content.type": type])
             throw HTTPError(.badGateway, "The Habits service sent something that is not an image.")
