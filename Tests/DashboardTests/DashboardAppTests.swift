@@ -149,6 +149,21 @@ import Testing
         return urls.filter { $0.hasPrefix("/") && !$0.hasPrefix("/static/") }
     }
 
+    /// Regression: `/people/<id>` and `/images/<id>` passed any id from the URL on to the upstream, so every random id
+    /// cost an upstream call and a shared-cache entry (pushing real ones out).
+    @Test(arguments: ["/people/no-such-id", "/fragments/people/no-such-id", "/images/no-such-id"])
+    func unknownIDsNeverReachTheUpstream(target: String) async throws {
+        // Machine paths (fragments, images) throw, and the server's error mapping answers with the status.
+        let status: HTTPStatus
+        do {
+            status = try await get(target).status
+        } catch let error as any HTTPResponseError {
+            status = error.status
+        }
+        #expect(status == .notFound)
+        #expect(api.perUserCalls.isEmpty)
+    }
+
     @Test(arguments: ["/habits/Nope", "/people/nobody", "/no/such/page", "/habits/Yoga/extra"])
     func unknownThingsAnswer404InTheLayout(target: String) async throws {
         let response = try await get(target)

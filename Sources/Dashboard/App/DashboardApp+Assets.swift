@@ -10,6 +10,12 @@ extension DashboardApp {
     /// `GET /images/<id>`: the upstream's profile image, cacheable by the browser for an hour.
     func image(_ request: Request, _ context: RequestContext) async throws -> Response {
         let id = try Self.routeParameter("id", request, context)
+        // Only ids the data knows are proxied: any other would cost an upstream call and a shared-cache entry. The
+        // active user is not in `/users` but has an image.
+        let known = try await data.users().value[id] != nil
+        guard known || id == User.activeUserID else {
+            throw HTTPError(.notFound, "There is no such profile image.")
+        }
         let image = try await data.image(id: id)
         // Not `split(separator:)[0]`: an empty or ";" value splits into nothing, and indexing that traps.
         let type = image.contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
