@@ -11,6 +11,10 @@ public struct CachePolicy: Sendable, Equatable {
     /// A failure is remembered only this long: enough to stop a stampede on a dead upstream, short enough to
     /// notice recovery at once.
     public var failureTTL: TimeInterval = 0.25
+    /// Stale-while-revalidate bound: an expired value younger than this (since the upstream answered with it) is
+    /// returned at once while one background refresh runs, so a hanging upstream costs no page load the total
+    /// timeout. Older values, and callers with none, wait for the upstream. Zero turns this off.
+    public var staleWhileRevalidate: TimeInterval = 30
     /// Most entries kept; the least recently used go first. Ids and names in URLs come from browsers.
     public var maxEntries = 1024
 
