@@ -14,6 +14,8 @@ import Synchronization
 ///   wait for the upstream. With a healthy upstream a poll sees data one poll old at most.
 /// - A failure is remembered for `failureTTL` only. While the upstream is known to be failing, callers that have a
 ///   stale value get it at once instead of queueing behind a retry that may take the whole timeout.
+/// - Memory is bounded by entry count (`maxEntries`) and, for image bodies, by bytes: each image at most
+///   `maxImageBytes` (bigger ones are failures, never cached) and all of them within `imageBudgetBytes`.
 /// - Logging a habit passes straight through and expires the statistics, so the next page shows the new count.
 ///
 /// Time comes from the injected `now`, so tests drive TTLs with a manual clock.
@@ -37,6 +39,8 @@ public final class CachedHabitsAPI: HabitsAPI {
         /// getting the old value, so the page after the log shows it.
         var mustRevalidate = false
         var lastUsed = Date.distantPast
+        /// Bytes of the cached image body (0 for everything else), counted in `CacheMetrics.imageBytes`.
+        var imageBytes = 0
     }
 
     private struct State {
@@ -140,9 +144,16 @@ public final class CachedHabitsAPI: HabitsAPI {
     private func fetch<R: APIRequest>(_ request: R, key: String, generation: Int) async throws -> Cached<R.Response> {
         do {
             let value = try await request.fetch(from: upstream)
+            let imageBytes = (value as? ImageRequest.Response)?.bytes.count ?? 0
+            guard imageBytes <= policy.maxImageBytes else {
+                throw HabitsAPIError.decoding(
+                    type: "image", detail: "\(imageBytes) bytes, over the \(policy.maxImageBytes)-byte limit")
+            }
             let fetchedAt = now()
             state.withLock { state in
                 guard var entry = state.entries[key], entry.generation == generation else { return }
+                state.metrics.imageBytes += imageBytes - entry.imageBytes
+                entry.imageBytes = imageBytes
                 entry.value = value
                 entry.fetchedAt = fetchedAt
                 entry.freshUntil = fetchedAt.addingTimeInterval(policy.ttl(for: request.endpoint))
@@ -150,6 +161,7 @@ public final class CachedHabitsAPI: HabitsAPI {
                 entry.inflight = nil
                 entry.mustRevalidate = false
                 state.entries[key] = entry
+                if imageBytes > 0 { evictImagesOverBudget(&state, keeping: key) }
             }
             return Cached(value: value, asOf: fetchedAt, isStale: false)
         } catch {
@@ -203,6 +215,22 @@ public final class CachedHabitsAPI: HabitsAPI {
         let victims = state.entries.filter { $0.value.inflight == nil && $0.key != key }
             .sorted { $0.value.lastUsed < $1.value.lastUsed }
             .prefix(max(1, policy.maxEntries / 10))
-        for (key, _) in victims { state.entries[key] = nil }
+        for (key, _) in victims { remove(key, from: &state) }
+    }
+
+    /// Drops the least recently used images (not `key`, just stored) until the image bodies fit the byte budget.
+    private func evictImagesOverBudget(_ state: inout State, keeping key: String) {
+        guard state.metrics.imageBytes > policy.imageBudgetBytes else { return }
+        let images = state.entries.filter { $0.value.imageBytes > 0 && $0.value.inflight == nil && $0.key != key }
+            .sorted { $0.value.lastUsed < $1.value.lastUsed }
+        for (victim, _) in images {
+            guard state.metrics.imageBytes > policy.imageBudgetBytes else { return }
+            remove(victim, from: &state)
+        }
+    }
+
+    private func remove(_ key: String, from state: inout State) {
+        guard let entry = state.entries.removeValue(forKey: key) else { return }
+        state.metrics.imageBytes -= entry.imageBytes
     }
 }
