@@ -91,6 +91,79 @@ import Testing
         #expect(page.contains(#"data-live-src="/fragments/habits/Push-ups%2FSit-ups""#))
     }
 
+    /// Regression: a habit or person called `.` or `..` was linked as `/habits/..`, which browsers resolve to `/`
+    /// before sending; every link, image and form must reach the right thing without such a segment.
+    @Test func dotNamesAreLinkedSoBrowsersKeepThemAndRouteBack() async throws {
+        let dots = DashboardApp(
+            data: DirectData(api: DotNamesAPI()), renderer: app.renderer, settings: BrowserSettings(store: store))
+        func send(_ method: HTTPMethod, _ target: String, form: String = "", cookie: String? = nil) async throws
+            -> Response
+        {
+            var fields = [("Host", Self.host), ("Origin", Self.origin)]
+            if let cookie { fields.append(("Cookie", cookie)) }
+            if method == .post { fields.append(("Content-Type", "application/x-www-form-urlencoded")) }
+            return try await dots.responder.respond(
+                to: Request(method: method, target: target, headers: HTTPHeaders(fields), body: Array(form.utf8)),
+                context: RequestContext(requestID: "t", logger: .silent))
+        }
+        var links: Set<String> = []
+        for page in ["/", "/habits", "/people", "/log", "/habits/?name=..", "/people/?id=."] {
+            let response = try await send(.get, page)
+            #expect(response.status == .ok, "\(page)")
+            links.formUnion(Self.urls(in: html(response)))
+        }
+        #expect(links.isSuperset(of: ["/habits/?name=..", "/habits/?name=.", "/people/?id=.", "/images/?id=.."]))
+        for link in links {
+            let path = link.split(separator: "?", omittingEmptySubsequences: false)[0]
+            #expect(!path.split(separator: "/").contains { $0 == "." || $0 == ".." }, "\(link)")
+        }
+        #expect(html(try await send(.get, "/habits/?name=..")).contains("<h1>..</h1>"))
+        #expect(html(try await send(.get, "/habits/?name=.")).contains("<h1>.</h1>"))
+        #expect(html(try await send(.get, "/people/?id=.")).contains("<h1>Dot</h1>"))
+        #expect(try await send(.get, "/fragments/people/?id=..").status == .ok)
+        #expect(try await send(.get, "/fragments/habits/?name=..").status == .ok)
+        #expect(try await send(.get, "/images/?id=..").body == Array("PNG:..".utf8))
+        let favorite = try await send(.post, "/habits//favorite?name=..", form: "favorite=true")
+        #expect(favorite.status == .seeOther)
+        #expect(favorite.headers["Location"] == "/habits/?name=..")
+        let follow = try await send(
+            .post, "/people//follow?id=.", form: "follow=true", cookie: try cookie(from: favorite))
+        #expect(follow.headers["Location"] == "/people/?id=.")
+        let saved = try #require(try settingsFiles().first)
+        let settings = try await store.load(try #require(BrowserID(String(saved.dropLast(5)))))
+        #expect(settings == Settings(favoriteHabits: [".."], followedUserIDs: ["."]))
+    }
+
+    /// Every URL in `href`, `src`, `action` and `data-live-src` attributes, unescaped.
+    static func urls(in html: String) -> [String] {
+        var urls: [String] = []
+        for attribute in ["href=\"", "src=\"", "action=\""] {
+            var rest = html[...]
+            while let start = rest.range(of: attribute) {
+                rest = rest[start.upperBound...]
+                guard let end = rest.firstIndex(of: "\"") else { break }
+                urls.append(String(rest[..<end]).replacingOccurrences(of: "&amp;", with: "&"))
+                rest = rest[end...]
+            }
+        }
+        return urls.filter { $0.hasPrefix("/") && !$0.hasPrefix("/static/") }
+    }
+
+    /// Regression: `/people/<id>` and `/images/<id>` passed any id from the URL on to the upstream, so every random id
+    /// cost an upstream call and a shared-cache entry (pushing real ones out).
+    @Test(arguments: ["/people/no-such-id", "/fragments/people/no-such-id", "/images/no-such-id"])
+    func unknownIDsNeverReachTheUpstream(target: String) async throws {
+        // Machine paths (fragments, images) throw, and the server's error mapping answers with the status.
+        let status: HTTPStatus
+        do {
+            status = try await get(target).status
+        } catch let error as any HTTPResponseError {
+            status = error.status
+        }
+        #expect(status == .notFound)
+        #expect(api.perUserCalls.isEmpty)
+    }
+
     @Test(arguments: ["/habits/Nope", "/people/nobody", "/no/such/page", "/habits/Yoga/extra"])
     func unknownThingsAnswer404InTheLayout(target: String) async throws {
         let response = try await get(target)
@@ -291,8 +364,11 @@ import Testing
         #expect(again.status == .notModified)
     }
 
-    @Test func imageWithANonImageTypeIsRefused() async throws {
-        api.setImageContentType("text/html")
+    /// Regression: an empty or `;` Content-Type split into no parts, and indexing the first one trapped (a crash of
+    /// the whole dashboard from one upstream header).
+    @Test(arguments: ["text/html", "", ";", " ; charset=x"])
+    func imageWithANonImageTypeIsRefused(contentType: String) async throws {
+        api.setImageContentType(contentType)
         await #expect(throws: HTTPError(.badGateway, "The Habits service sent something that is not an image.")) {
             try await get("/images/user0")
         }

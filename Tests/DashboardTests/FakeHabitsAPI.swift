@@ -13,12 +13,15 @@ final class FakeHabitsAPI: HabitsAPI, @unchecked Sendable {
         var failure: HabitsAPIError?
         var logged: [LoggedHabit] = []
         var imageContentType = "image/png"
+        var perUserCalls: [String] = []
     }
 
     /// Every later call throws `error` (nil: answer normally).
     func fail(with error: HabitsAPIError?) { lock.withLock { state.failure = error } }
     /// The habits logged so far.
     var logged: [LoggedHabit] { lock.withLock { state.logged } }
+    /// The ids `userLeadingStatistics(id:)` and `image(id:)` were asked for, in order.
+    var perUserCalls: [String] { lock.withLock { state.perUserCalls } }
     /// The content type `image(id:)` claims.
     func setImageContentType(_ type: String) { lock.withLock { state.imageContentType = type } }
 
@@ -73,11 +76,13 @@ final class FakeHabitsAPI: HabitsAPI, @unchecked Sendable {
             })
     }
     func userLeadingStatistics(id: String) async throws -> UserStatistics {
+        lock.withLock { state.perUserCalls.append(id) }
         try check()
         guard Fixture.users[id] != nil else { throw HabitsAPIError.status(404, path: "/userLeadingStats/\(id)") }
         return Fixture.leading(id)
     }
     func image(id: String) async throws -> (bytes: [UInt8], contentType: String) {
+        lock.withLock { state.perUserCalls.append(id) }
         try check()
         guard Fixture.users[id] != nil else { throw HabitsAPIError.status(404, path: "/images/\(id)") }
         return ([0x89, 0x50, 0x4E, 0x47], lock.withLock { state.imageContentType })

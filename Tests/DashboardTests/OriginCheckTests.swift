@@ -36,6 +36,9 @@ import Testing
         [("Host", "127.0.0.1:8000")],
         [("Origin", "http://127.0.0.1:8000")],
         [("Host", "evil.example/x"), ("Origin", "http://evil.example")],
+        // Regression: with two Origin (or Referer) fields the first one decided; no browser sends two, so refuse.
+        [("Host", "127.0.0.1:8000"), ("Origin", "http://127.0.0.1:8000"), ("Origin", "http://evil.example")],
+        [("Host", "127.0.0.1:8000"), ("Referer", "http://127.0.0.1:8000/"), ("Referer", "http://evil.example/")],
     ])
     func refusesOtherSitesAndMissingHeaders(headers: [(String, String)]) {
         #expect(!check.isSameSite(post(headers)))
@@ -48,5 +51,24 @@ import Testing
         let https = OriginCheck(scheme: "https")
         #expect(https.isSameSite(post([("Host", "dash.example"), ("Origin", "https://dash.example")])))
         #expect(!https.isSameSite(post([("Host", "dash.example"), ("Origin", "http://dash.example")])))
+    }
+
+    /// Regression (DNS rebinding): a page on `rebind.evil.example`, re-pointed at 127.0.0.1, posts with a matching
+    /// Host and Origin. A dashboard bound to loopback only accepts the names a browser on this machine uses for it.
+    @Test func loopboundDashboardRefusesARebindingHostName() {
+        let local = OriginCheck.forServer(host: "127.0.0.1")
+        #expect(
+            !local.isSameSite(
+                post([("Host", "rebind.evil.example:8000"), ("Origin", "http://rebind.evil.example:8000")])))
+        #expect(local.isSameSite(post([("Host", "127.0.0.1:8000"), ("Origin", "http://127.0.0.1:8000")])))
+        #expect(local.isSameSite(post([("Host", "LocalHost:8000"), ("Origin", "http://localhost:8000")])))
+        #expect(local.isSameSite(post([("Host", "[::1]:8000"), ("Origin", "http://[::1]:8000")])))
+    }
+
+    /// Bound to every interface, the dashboard cannot know the names it is reached by, so any Host may match.
+    @Test(arguments: ["0.0.0.0", "192.168.1.20", "dash.example"])
+    func dashboardOnOtherAddressesAcceptsAnyMatchingHost(host: String) {
+        let check = OriginCheck.forServer(host: host)
+        #expect(check.isSameSite(post([("Host", "dash.example:8000"), ("Origin", "http://dash.example:8000")])))
     }
 }

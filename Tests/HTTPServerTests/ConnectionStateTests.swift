@@ -119,6 +119,31 @@ import Testing
         #expect(state.responseReady(now: t(1)) == .writeResponse(closeAfter: true))
     }
 
+    /// Regression: a client that pipelines requests and then half-closes (`printf … | nc -N`) got only the first
+    /// answer; the requests already buffered must all be answered, then the connection closes.
+    @Test func peerHalfCloseAfterPipelinedRequestsAnswersEveryBufferedOne() {
+        var state = fresh()
+        _ = state.requestReceived(keepAlive: true, now: t(0))
+        #expect(state.peerClosed(now: t(0), inputBuffered: true) == .none)
+        #expect(state.responseReady(now: t(1)) == .writeResponse(closeAfter: false))
+        #expect(state.writeFlushed(now: t(1)) == .parseBuffered)
+        #expect(state.requestReceived(keepAlive: true, now: t(1)) == .dispatch(closeAfter: false))
+        #expect(state.responseReady(now: t(2)) == .writeResponse(closeAfter: false))
+        #expect(state.writeFlushed(now: t(2)) == .parseBuffered)
+        #expect(state.needMoreData(parserPhase: .idle, now: t(2)) == .close)
+        #expect(state.phase == .closed)
+    }
+
+    /// Half-closed with part of a request buffered: that request can never complete, so the connection closes.
+    @Test func peerHalfCloseWithAnIncompleteRequestBufferedCloses() {
+        var state = fresh()
+        _ = state.requestReceived(keepAlive: true, now: t(0))
+        _ = state.peerClosed(now: t(0), inputBuffered: true)
+        _ = state.responseReady(now: t(1))
+        #expect(state.writeFlushed(now: t(1)) == .parseBuffered)
+        #expect(state.needMoreData(parserPhase: .head, now: t(1)) == .close)
+    }
+
     @Test(
         arguments: [
             ("1.1", nil, true), ("1.1", "close", false), ("1.1", "Keep-Alive, CLOSE", false),

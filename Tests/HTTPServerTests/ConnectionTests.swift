@@ -252,6 +252,19 @@ import Testing
         }
     }
 
+    /// Regression: pipelined requests followed by a half-close (`nc -N`) got one answer and a close.
+    @Test func clientHalfCloseAfterPipelinedRequestsGetsEveryAnswer() async throws {
+        try await LiveServer.with(responder: LiveServer.testRouter) { server in
+            let client = try TestClient(port: server.port)
+            try client.send((0..<5).map { "GET /echo/\($0) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined())
+            client.shutdownWrite()
+            for index in 0..<5 {
+                #expect(try await client.readResponse().text == "\(index)")
+            }
+            #expect(await client.readToEnd().end == .closed)
+        }
+    }
+
     @Test func largeBodyIsWrittenCompletelyToASlowReader() async throws {
         let big = [UInt8](repeating: UInt8(ascii: "x"), count: 4 * 1024 * 1024)
         var router = Router()

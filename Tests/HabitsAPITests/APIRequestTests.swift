@@ -64,4 +64,25 @@ import Testing
             try UsersRequest().decode(response)
         }
     }
+
+    /// Regression: an upstream answering a profile image with HTML (or SVG, which can carry script) was cached as the
+    /// image for five minutes; it must be a failed call, so the cache keeps the last good image and retries soon.
+    @Test(arguments: ["text/html", "application/json", "image/svg+xml", "text/plain; charset=utf-8"])
+    func imageAnswerThatIsNotARasterImageIsADecodingError(contentType: String) {
+        let response = HTTPClientResponse(status: 200, headers: ["Content-Type": contentType], body: Array("<x>".utf8))
+        #expect(throws: HabitsAPIError.self) { try ImageRequest(userID: "user0").decode(response) }
+    }
+
+    @Test(arguments: ["image/png", "IMAGE/JPEG", "image/webp; q=1"])
+    func rasterImageAnswersAreAccepted(contentType: String) throws {
+        let response = HTTPClientResponse(status: 200, headers: ["Content-Type": contentType], body: [0x89, 0x50])
+        let image = try ImageRequest(userID: "user0").decode(response)
+        #expect(image.bytes == [0x89, 0x50])
+        #expect(image.contentType == contentType)
+    }
+
+    @Test func imageWithoutAContentTypeIsTakenAsPNG() throws {
+        let image = try ImageRequest(userID: "user0").decode(HTTPClientResponse(status: 200, body: [0x89]))
+        #expect(image.contentType == "image/png")
+    }
 }

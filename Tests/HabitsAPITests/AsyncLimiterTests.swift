@@ -27,6 +27,8 @@ import Testing
         defer { server.stop() }
         var configuration = UpstreamConfiguration(host: "127.0.0.1", port: server.port)
         configuration.maxConcurrentCalls = 2
+        // The total timeout counts the wait for a place; this test is about the limit, not about timeouts.
+        configuration.totalTimeout = 60
         let transport = SocketTransport(configuration: configuration)
         let client = HabitsClient(configuration: configuration, transport: transport)
         try await withThrowingTaskGroup(of: Int.self) { group in
@@ -34,6 +36,47 @@ import Testing
             for try await count in group { #expect(count == 4) }
         }
         #expect(transport.connectionsOpened <= 2)
+    }
+
+    @Test func waiterGivesUpAtItsDeadlineAndLeaksNoPlace() async {
+        let limiter = AsyncLimiter(limit: 1)
+        #expect(await limiter.acquire(until: nil))
+        let start = ContinuousClock.now
+        #expect(await limiter.acquire(until: Socket.now() + 100_000_000) == false)
+        #expect(ContinuousClock.now - start >= .milliseconds(90))
+        limiter.release()
+        #expect(await limiter.acquire(until: Socket.now() + 100_000_000))
+    }
+
+    @Test func aPlaceFreedBeforeTheDeadlineIsTaken() async throws {
+        let limiter = AsyncLimiter(limit: 1)
+        #expect(await limiter.acquire(until: nil))
+        async let waited = limiter.acquire(until: Socket.now() + 60_000_000_000)
+        try await Task.sleep(for: .milliseconds(50))
+        limiter.release()
+        #expect(await waited)
+    }
+
+    /// Regression: the total timeout started only once a call had a place, so calls queued behind slow ones waited
+    /// many timeouts (Home took 19.7 s behind 64 uncached image requests to a hanging upstream, instead of ~3 s).
+    /// Each queued call now gives up when its own deadline passes, without ever connecting; before, every one of
+    /// them eventually got the place, connected, and waited a full timeout of its own.
+    @Test func callsQueuedBehindASlowOneGiveUpAtTheirOwnDeadline() async throws {
+        let server = try LoopbackServer { _ in .silence }
+        defer { server.stop() }
+        var configuration = UpstreamConfiguration(host: "127.0.0.1", port: server.port)
+        configuration.maxConcurrentCalls = 1
+        configuration.totalTimeout = 0.25
+        let client = HabitsClient(configuration: configuration)
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    await #expect(throws: HabitsAPIError.self) { try await client.image(id: "user\(index)") }
+                }
+            }
+        }
+        // Serially, eight calls would connect eight times (and take 2 s); the tail must not connect at all.
+        #expect(server.connectionCount < 8)
     }
 }
 

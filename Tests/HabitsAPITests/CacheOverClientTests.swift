@@ -50,4 +50,28 @@ import Testing
         #expect(!recovered.isStale)
         #expect(recovered.asOf == clock.now)
     }
+
+    /// Regression: a non-image answer was cached as the profile image for the whole image TTL (five minutes), so the
+    /// image stayed broken long after the upstream recovered.
+    @Test func aNonImageAnswerIsNotCachedAsTheImage() async throws {
+        let broken = Mutex(true)
+        let server = try LoopbackServer { _ in
+            let (type, body) = broken.withLock { $0 } ? ("text/html", "<h1>oops</h1>") : ("image/png", "PNG!")
+            return .bytes(
+                Array(
+                    "HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8
+                ),
+                close: false)
+        }
+        defer { server.stop() }
+        let (client, _) = HabitsClientTests.client(.socket, port: server.port)
+        let clock = ManualClock()
+        let cache = CachedHabitsAPI(upstream: client, now: { clock.now })
+        await #expect(throws: HabitsAPIError.self) { try await cache.image(id: "user0") }
+        broken.withLock { $0 = false }
+        clock.advance(by: 0.3)
+        let image = try await cache.image(id: "user0")
+        #expect(image.contentType == "image/png")
+        #expect(image.bytes == Array("PNG!".utf8))
+    }
 }

@@ -3,14 +3,23 @@ import HabitsAPI
 
 extension DashboardApp {
     /// Content types a profile image may have. Anything else from the upstream (say `text/html`) is refused: served
-    /// from our origin it could run script in the dashboard's name.
-    static let imageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp"]
+    /// from our origin it could run script in the dashboard's name. (The client already refuses them; this keeps the
+    /// rule visible where the bytes are served, for any `DashboardData`.)
+    static let imageTypes: Set<String> = ImageRequest.rasterTypes
 
     /// `GET /images/<id>`: the upstream's profile image, cacheable by the browser for an hour.
     func image(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let id = try context.parameters.require("id")
+        let id = try Self.routeParameter("id", request, context)
+        // Only ids the data knows are proxied: any other would cost an upstream call and a shared-cache entry. The
+        // active user is not in `/users` but has an image.
+        let known = try await data.users().value[id] != nil
+        guard known || id == User.activeUserID else {
+            throw HTTPError(.notFound, "There is no such profile image.")
+        }
         let image = try await data.image(id: id)
-        let type = image.contentType.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
+        // Not `split(separator:)[0]`: an empty or ";" value splits into nothing, and indexing that traps.
+        let type = image.contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            .trimmingCharacters(in: .whitespaces).lowercased()
         guard Self.imageTypes.contains(type) else {
             context.logger.warning("upstream image has a non-image type", ["user.id": id, "content.type": type])
             throw HTTPError(.badGateway, "The Habits service sent something that is not an image.")

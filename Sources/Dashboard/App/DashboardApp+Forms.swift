@@ -9,7 +9,7 @@ extension DashboardApp {
     /// each other.
     func favorite(_ request: Request, _ context: RequestContext) async throws -> Response {
         try originCheck.verify(request)
-        let name = try context.parameters.require("name")
+        let name = try Self.routeParameter("name", request, context)
         let form = try request.formParameters()
         let wanted = form["favorite"].map { $0 == "true" }
         if wanted != false {
@@ -29,7 +29,7 @@ extension DashboardApp {
     /// `POST /people/<id>/follow` with `follow=true|false` (absent: toggle) and `return=<local path>`.
     func follow(_ request: Request, _ context: RequestContext) async throws -> Response {
         try originCheck.verify(request)
-        let id = try context.parameters.require("id")
+        let id = try Self.routeParameter("id", request, context)
         let form = try request.formParameters()
         let wanted = form["follow"].map { $0 == "true" }
         if wanted != false {

@@ -55,7 +55,7 @@ extension DashboardApp {
     private func habitPage(_ request: Request, _ context: RequestContext) async throws
         -> (HabitDetailPage, StaleNotice?)
     {
-        let name = try context.parameters.require("name")
+        let name = try Self.routeParameter("name", request, context)
         async let browserSettings = settings.load(for: request)
         async let habits = data.habits()
         async let statistics = data.combinedStatistics()
@@ -106,18 +106,22 @@ extension DashboardApp {
     private func personPage(_ request: Request, _ context: RequestContext) async throws
         -> (PersonDetailPage, StaleNotice?)
     {
-        let id = try context.parameters.require("id")
+        let id = try Self.routeParameter("id", request, context)
         async let browserSettings = settings.load(for: request)
         async let users = data.users()
         async let statistics = data.combinedStatistics()
-        async let leading = leadingStatistics(id: id, logger: context.logger)
         var freshness = Freshness()
         let allUsers = freshness.note(try await users)
         let allStatistics = freshness.note(try await statistics)
+        // Only an id the data knows goes upstream: any other would cost an upstream call and a shared-cache entry.
+        guard allUsers[id] != nil || allStatistics.userStatistics.contains(where: { $0.user.id == id }) else {
+            throw HTTPError(.notFound, "There is nobody with the id “\(id)”.")
+        }
+        let leading = await leadingStatistics(id: id, logger: context.logger)
         guard
             let page = PersonDetailPage(
                 userID: id, users: allUsers, statistics: allStatistics.userStatistics,
-                leading: (await leading).map { freshness.note($0) }, settings: try await browserSettings)
+                leading: leading.map { freshness.note($0) }, settings: try await browserSettings)
         else {
             throw HTTPError(.notFound, "There is nobody with the id “\(id)”.")
         }

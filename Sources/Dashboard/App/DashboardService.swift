@@ -50,7 +50,7 @@ public final class DashboardService: Sendable {
         let cache = CachedHabitsAPI(upstream: client)
         let app = DashboardApp(
             data: CachedData(cache: cache), renderer: PageRenderer(templates: templates),
-            settings: BrowserSettings(store: store),
+            settings: BrowserSettings(store: store), originCheck: OriginCheck.forServer(host: options.host),
             staticFiles: try StaticFiles(root: publicDirectory, logger: logger),
             metrics: { MetricsText.render(cache: cache.metrics, settingsFiles: await store.fileCount()) })
 

@@ -6,6 +6,7 @@ extension HabitDetailPage {
         [
             "name": .text(name),
             "path": .text(path),
+            "favoritePath": .text(Links.habitFavorite(name)),
             "categoryName": .text(categoryName),
             "colorClass": .text(categoryColor.className),
             "info": .text(info),

@@ -29,6 +29,7 @@ extension HabitRow {
         [
             "name": .text(name),
             "path": .text(path),
+            "favoritePath": .text(Links.habitFavorite(name)),
             "isFavorite": .bool(isFavorite),
             "colorClass": .text(categoryColor.className),
         ]

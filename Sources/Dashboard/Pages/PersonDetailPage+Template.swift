@@ -6,6 +6,7 @@ extension PersonDetailPage {
         [
             "name": .text(name),
             "path": .text(path),
+            "followPath": .text(Links.personFollow(userID)),
             "imagePath": .text(imagePath),
             "bio": TemplateValue(bio),
             "colorClass": .text(color.className),

@@ -13,22 +13,44 @@ import HTTPServer
 public struct OriginCheck: Sendable {
     /// The scheme this site is reached with (`http`; `https` behind a TLS-terminating proxy).
     public var scheme: String
+    /// The host names (lowercased, IPv6 in brackets) the `Host` header may carry; nil accepts any.
+    ///
+    /// DNS rebinding defeats a bare Origin == Host check: a page on `rebind.evil.example` whose name is re-pointed
+    /// at 127.0.0.1 posts with Host and Origin both `rebind.evil.example`. A dashboard bound to loopback can only be
+    /// reached by the loopback names, so it accepts only those.
+    public var allowedHosts: Set<String>?
+
+    /// The names a browser on this machine reaches a loopback-bound dashboard by.
+    public static let loopbackHosts: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
 
     /// Creates a check for a site served over `scheme`.
-    public init(scheme: String = "http") {
+    public init(scheme: String = "http", allowedHosts: Set<String>? = nil) {
         self.scheme = scheme.lowercased()
+        self.allowedHosts = allowedHosts
+    }
+
+    /// The check for a server bound to `host` (`--host`): loopback names only when bound to loopback, any name
+    /// otherwise (the names a LAN or a proxy uses are not known here).
+    public static func forServer(host: String) -> OriginCheck {
+        let loopback = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased())
+        return OriginCheck(allowedHosts: loopback ? loopbackHosts : nil)
     }
 
     /// Whether `request` comes from this site.
     public func isSameSite(_ request: Request) -> Bool {
         guard let host = request.headers["Host"], let site = authority(ofHostHeader: host) else { return false }
-        if let origin = request.headers["Origin"] {
-            return authority(ofURL: origin) == site
+        if let allowedHosts {
+            guard let name = URLComponents(string: scheme + "://" + host)?.host?.lowercased(),
+                allowedHosts.contains(name) || allowedHosts.contains("[" + name + "]")
+            else { return false }
         }
-        if let referer = request.headers["Referer"] {
-            return authority(ofURL: referer) == site
+        // Browsers send each header once; two of them mean a forged or mangled request, so neither is trusted.
+        let origins = request.headers.values(for: "Origin")
+        if !origins.isEmpty {
+            return origins.count == 1 && authority(ofURL: origins[0]) == site
         }
-        return false
+        let referers = request.headers.values(for: "Referer")
+        return referers.count == 1 && authority(ofURL: referers[0]) == site
     }
 
     /// Throws a 403 unless `request` comes from this site; call before changing anything.

@@ -4,15 +4,29 @@ import Glibc
 /// replace is visible: write a temp file in the same directory, fsync it, rename it over the target, fsync the
 /// directory. (`Data.write(options: .atomic)` skips the directory fsync, so a crash could lose the rename.)
 enum FileIO {
-    /// The whole file, or nil if it does not exist. Files over `limit` bytes throw `EFBIG`.
+    /// The whole file, or nil if it does not exist. Files over `limit` bytes throw `EFBIG`; anything but a regular
+    /// file (a symlink, which is never followed, a directory, a FIFO, a socket) throws with `isNotRegularFile`.
     static func readIfExists(_ path: String, limit: Int) throws(FileIOError) -> [UInt8]? {
-        // O_NOFOLLOW: a symlink planted in the settings directory must not redirect a read.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        // O_NOFOLLOW: a symlink planted in the settings directory must not redirect a read (it fails with ELOOP).
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; it changes nothing for a regular file.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw FileIOError(operation: "open", path: path, code: errno)
+            let code = errno
+            if code == ENOENT { return nil }
+            // ELOOP: a symlink; ENXIO: a socket.
+            if code == ELOOP || code == ENXIO {
+                throw FileIOError(operation: FileIOError.notRegularFile, path: path, code: code)
+            }
+            throw FileIOError(operation: "open", path: path, code: code)
         }
         defer { close(fd) }
+        // fstat on the open descriptor, not stat on the path, so the checked file is the one read.
+        var status = stat()
+        if fstat(fd, &status) != 0 { throw FileIOError(operation: "fstat", path: path, code: errno) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            let code = status.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL
+            throw FileIOError(operation: FileIOError.notRegularFile, path: path, code: code)
+        }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

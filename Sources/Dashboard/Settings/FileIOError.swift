@@ -16,6 +16,12 @@ public struct FileIOError: Error, Equatable, CustomStringConvertible {
         self.code = code
     }
 
+    /// The `operation` of an error saying the path is not a regular file (a symlink, directory, FIFO, socket).
+    public static let notRegularFile = "not a regular file"
+
+    /// Whether the path exists but is not a regular file, so the settings store treats it like a corrupt file.
+    public var isNotRegularFile: Bool { operation == Self.notRegularFile }
+
     public var description: String {
         "\(operation) \(path): \(String(cString: strerror(code))) (errno \(code))"
     }

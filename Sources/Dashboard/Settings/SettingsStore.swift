@@ -8,7 +8,8 @@ import HTTPServer
 /// - Updates are serialised: every read-modify-write runs on one serial queue, so two tabs toggling at once cannot
 ///   lose an update. Settings change only on a human click, so one queue for all browsers is plenty, and it keeps
 ///   blocking fsyncs off Swift's cooperative thread pool.
-/// - A corrupt file is moved aside to `<id>.json.corrupt-<timestamp>`, logged, and replaced by defaults.
+/// - A corrupt file, or anything at `<id>.json` that is not a regular file (a symlink is never followed), is moved
+///   aside to `<id>.json.corrupt-<timestamp>`, logged, and replaced by defaults.
 /// - Temp files left by a crash are swept at start; the number of settings files is capped (`maxFiles`).
 ///
 /// Generic over the stored value so the store does not depend on the view-model layer's `Settings` type.
@@ -95,6 +96,11 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
             bytes = try FileIO.readIfExists(path, limit: Self.maxFileBytes)
         } catch let error where error.code == EFBIG {
             try moveAside(id, reason: "file too large")
+            return (defaultValue, false)
+        } catch let error where error.isNotRegularFile {
+            // A symlink (never followed) or a directory: renaming moves the link or directory itself, never what a
+            // link points to, so nothing outside the settings directory is touched.
+            try moveAside(id, reason: error.description)
             return (defaultValue, false)
         }
         guard let bytes else { return (defaultValue, false) }

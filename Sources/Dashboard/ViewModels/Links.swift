@@ -1,11 +1,30 @@
 import HabitsAPI
 
 /// Dashboard URLs for habits, people and profile images, with the name or id percent-encoded as one path segment.
+///
+/// Browsers (WHATWG URL) remove path segments that are `.` or `..` — also when spelled `%2E` — before they send a
+/// request, so `/habits/..` would open Home. A name that is exactly one of those travels in the query after an empty
+/// segment instead (`/habits/?name=..`), which `DashboardApp.routeParameter` reads back.
 public enum Links {
     /// `/habits/<name>`, e.g. `/habits/Push-ups%2FSit-ups`.
-    public static func habit(_ name: String) -> String { "/habits/" + PathEncoding.encodePathSegment(name) }
+    public static func habit(_ name: String) -> String { url("habits", name, key: "name") }
+    /// Where a habit's Favorite/Unfavorite form posts: `/habits/<name>/favorite`.
+    public static func habitFavorite(_ name: String) -> String { url("habits", name, key: "name", action: "favorite") }
     /// `/people/<id>`.
-    public static func person(_ id: String) -> String { "/people/" + PathEncoding.encodePathSegment(id) }
+    public static func person(_ id: String) -> String { url("people", id, key: "id") }
+    /// Where a person's Follow/Unfollow form posts: `/people/<id>/follow`.
+    public static func personFollow(_ id: String) -> String { url("people", id, key: "id", action: "follow") }
     /// `/images/<id>`, the dashboard's proxy for the upstream profile image.
-    public static func image(_ id: String) -> String { "/images/" + PathEncoding.encodePathSegment(id) }
+    public static func image(_ id: String) -> String { url("images", id, key: "id") }
+
+    /// Whether `value` is a segment that browsers and RFC 3986 §5.2.4 remove from paths.
+    static func isDotSegment(_ value: String) -> Bool { value == "." || value == ".." }
+
+    private static func url(_ collection: String, _ value: String, key: String, action: String? = nil) -> String {
+        let tail = action.map { "/" + $0 } ?? ""
+        guard isDotSegment(value) else {
+            return "/" + collection + "/" + PathEncoding.encodePathSegment(value) + tail
+        }
+        return "/" + collection + "/" + tail + "?" + key + "=" + PathEncoding.encodeQueryValue(value)
+    }
 }

@@ -80,6 +80,9 @@ struct ConnectionState {
     private(set) var isShuttingDown = false
     /// When output last made progress while some of it is still unwritten; nil when nothing is pending.
     private(set) var writeStalledSince: Instant?
+    /// The client half-closed while pipelined bytes were still buffered: they are answered, and the connection
+    /// closes as soon as the parser needs bytes that can no longer come.
+    private(set) var peerHalfClosed = false
 
     /// A new connection, idle since `now`.
     init(policy: Policy, now: Instant) {
@@ -91,6 +94,10 @@ struct ConnectionState {
 
     /// The parser consumed everything and wants more; `parserPhase` tells whether a request has begun.
     mutating func needMoreData(parserPhase: RequestParser.Phase, now: Instant) -> Action {
+        if peerHalfClosed {
+            phase = .closed
+            return .close
+        }
         switch phase {
         case .idle:
             switch parserPhase {
@@ -133,15 +140,25 @@ struct ConnectionState {
         return .writeError(status)
     }
 
-    /// The client closed its side (read returned 0).
-    mutating func peerClosed(now: Instant) -> Action {
+    /// The client closed its side (read returned 0). `inputBuffered` says whether bytes of a next request are
+    /// already buffered (pipelining): complete requests among them are still answered, because a client that
+    /// half-closes after pipelining (`printf … | nc -N`) still reads every answer.
+    mutating func peerClosed(now: Instant, inputBuffered: Bool = false) -> Action {
         switch phase {
         case .responding:
-            // Some clients half-close after sending (e.g. `nc -N`); they still read the answer.
-            phase = .responding(closeAfter: true)
+            // Some clients half-close after sending (e.g. `nc -N`); they still read the answers.
+            if inputBuffered {
+                peerHalfClosed = true
+            } else {
+                phase = .responding(closeAfter: true)
+            }
             return .none
         case .writing(_, let linger):
-            phase = .writing(closeAfter: true, linger: linger)
+            if inputBuffered && !linger {
+                peerHalfClosed = true
+            } else {
+                phase = .writing(closeAfter: true, linger: linger)
+            }
             return .none
         case .closed:
             return .none

@@ -103,15 +103,46 @@ public struct Logger: Sendable {
         Date().formatted(.iso8601)
     }
 
+    /// The value as it appears after `key=`: as it is when plain, else quoted with `\\`, `"`, CR, LF and TAB escaped
+    /// and every other control or bidi scalar written as `\u{…}`.
+    ///
+    /// Works on Unicode scalars, never `Character`s: `"`, a space or `=` followed by a combining mark is one
+    /// `Character` equal to none of them (STYLE lesson 4). Values come from requests (form fields, paths), so they
+    /// must not end the line, forge `key=value` pairs, or reach a terminal as escape sequences (log injection).
     static func quoteIfNeeded(_ value: String) -> String {
-        guard value.isEmpty || value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" || $0.isNewline }) else {
-            return value
+        guard value.isEmpty || value.unicodeScalars.contains(where: needsQuoting) else { return value }
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if isUnsafe(scalar) {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
         }
-        let escaped = value.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n")
-            .replacingOccurrences(of: "\r", with: "\\r")
-        return "\"\(escaped)\""
+        return out + "\""
+    }
+
+    private static func needsQuoting(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\"" || scalar == "=" || isUnsafe(scalar)
+    }
+
+    /// C0 and C1 controls, DEL, the Unicode line and paragraph separators, and the bidi controls that can reorder
+    /// what a terminal shows ("Trojan Source").
+    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+            true
+        default:
+            false
+        }
     }
 }
 

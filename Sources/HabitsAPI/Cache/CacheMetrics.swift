@@ -10,6 +10,10 @@ public struct CacheMetrics: Sendable, Equatable {
     public var coalesced = 0
     /// Answers served from the last good value after a failure.
     public var staleServed = 0
+    /// Answers served at once from an expired value (not known to be failing) while a background refresh runs.
+    public var servedWhileRefreshing = 0
+    /// Bytes of image bodies held in the cache now (bounded by `CachePolicy.imageBudgetBytes`).
+    public var imageBytes = 0
 
     /// Creates empty metrics.
     public init() {}

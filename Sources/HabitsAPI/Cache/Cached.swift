@@ -6,7 +6,9 @@ public struct Cached<Value: Sendable>: Sendable {
     public var value: Value
     /// When the upstream answered with it.
     public var asOf: Date
-    /// True when a refresh failed and this is the last good value: pages show a "data as of" notice.
+    /// True when the last refresh failed, or the value is older than the stale-while-revalidate bound
+    /// (`CachePolicy.staleWhileRevalidate`): pages show a "data as of" notice. An expired value served at once while
+    /// a refresh runs is not flagged: it is at most the bound old and `asOf` still says exactly when it was fetched.
     public var isStale: Bool
 
     /// Creates a cached value.

@@ -1,14 +1,21 @@
+import Dispatch
 import Synchronization
 
 /// At most `limit` holders at once; the rest wait asynchronously (no thread is blocked while waiting), first come
-/// first served.
+/// first served, each until its own deadline if it has one.
 ///
 /// Guards the socket client's Dispatch threads: each upstream call blocks one for up to the total timeout, and
 /// libdispatch's pool is small on 2 cores (TOOLS.md), so a burst of uncached calls must queue here instead.
 final class AsyncLimiter: Sendable {
+    private struct Waiter {
+        var id: UInt64
+        var continuation: CheckedContinuation<Bool, Never>
+    }
+
     private struct State {
         var available: Int
-        var waiters: [CheckedContinuation<Void, Never>] = []
+        var waiters: [Waiter] = []
+        var nextWaiterID: UInt64 = 0
     }
 
     private let state: Mutex<State>
@@ -16,36 +23,50 @@ final class AsyncLimiter: Sendable {
     /// Creates a limiter admitting `limit` holders.
     init(limit: Int) { state = Mutex(State(available: max(1, limit))) }
 
-    /// Waits for a place.
-    func acquire() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let admitted = state.withLock { state -> Bool in
+    /// Waits for a place: true once the caller holds one (it must `release()` it), false if `deadline` (a
+    /// `DispatchTime` uptime in nanoseconds) passed first, in which case it holds nothing.
+    func acquire(until deadline: UInt64?) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let waiterID = state.withLock { state -> UInt64? in
                 if state.available > 0 {
                     state.available -= 1
-                    return true
+                    return nil
                 }
-                state.waiters.append(continuation)
-                return false
+                state.nextWaiterID += 1
+                state.waiters.append(Waiter(id: state.nextWaiterID, continuation: continuation))
+                return state.nextWaiterID
             }
-            if admitted { continuation.resume() }
+            guard let waiterID else {
+                continuation.resume(returning: true)
+                return
+            }
+            guard let deadline else { return }
+            DispatchQueue.global().asyncAfter(deadline: DispatchTime(uptimeNanoseconds: deadline)) { [self] in
+                // Still waiting: leave the queue. Already admitted by `release()`: nothing to do.
+                let expired = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+                    guard let index = state.waiters.firstIndex(where: { $0.id == waiterID }) else { return nil }
+                    return state.waiters.remove(at: index).continuation
+                }
+                expired?.resume(returning: false)
+            }
         }
     }
 
     /// Gives the place to the longest waiter, or back to the pool.
     func release() {
-        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let next = state.withLock { state -> CheckedContinuation<Bool, Never>? in
             if state.waiters.isEmpty {
                 state.available += 1
                 return nil
             }
-            return state.waiters.removeFirst()
+            return state.waiters.removeFirst().continuation
         }
-        next?.resume()
+        next?.resume(returning: true)
     }
 
-    /// Runs `body` holding a place.
+    /// Runs `body` holding a place, however long the wait for it.
     func withPlace<T: Sendable, E: Error>(_ body: () async throws(E) -> T) async throws(E) -> T {
-        await acquire()
+        _ = await acquire(until: nil)
         defer { release() }
         return try await body()
     }

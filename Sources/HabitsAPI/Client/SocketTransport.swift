@@ -44,20 +44,24 @@ public final class SocketTransport: HTTPTransport {
     public var connectionsOpened: Int { opened.load(ordering: .relaxed) }
 
     public func send(_ request: HTTPClientRequest) async throws(HabitsAPIError) -> HTTPClientResponse {
-        let result: Result<HTTPClientResponse, HabitsAPIError> = await limiter.withPlace {
-            await withCheckedContinuation { continuation in
-                queue.async {
-                    continuation.resume(returning: self.perform(request))
-                }
+        // The total timeout runs from the call, not from when it gets a place: otherwise calls queued behind slow
+        // ones wait several timeouts (Home took 19.7 s behind 64 image misses to a hanging upstream).
+        let deadline = Socket.now() + Self.nanoseconds(configuration.totalTimeout)
+        guard await limiter.acquire(until: deadline) else {
+            throw .transport("timed out waiting for a free upstream connection")
+        }
+        defer { limiter.release() }
+        let result: Result<HTTPClientResponse, HabitsAPIError> = await withCheckedContinuation { continuation in
+            queue.async {
+                continuation.resume(returning: self.perform(request, deadline: deadline))
             }
         }
         return try result.get()
     }
 
-    /// One call, start to finish, on a queue thread.
-    private func perform(_ request: HTTPClientRequest) -> Result<HTTPClientResponse, HabitsAPIError> {
-        let start = Socket.now()
-        let deadline = start + Self.nanoseconds(configuration.totalTimeout)
+    /// One call, start to finish, on a queue thread; gives up at `deadline`.
+    private func perform(_ request: HTTPClientRequest, deadline: UInt64) -> Result<HTTPClientResponse, HabitsAPIError> {
+        guard Socket.now() < deadline else { return .failure(.transport("timed out before the call could start")) }
         let bytes = request.serialized(hostHeader: configuration.hostHeader)
         do throws(HabitsAPIError) {
             if let socket = takeIdle() {

@@ -8,9 +8,9 @@ extension SimulatorApp {
     /// Every refusal is a plain-text 4xx and changes nothing: 413 oversize body, 415 not JSON, 400 malformed
     /// JSON, missing field or bad timestamp, 404 unknown user or habit.
     func logHabit(_ request: Request) throws -> Response {
-        guard request.body.count <= Self.maxLogBodyBytes else {
+        guard request.body.count <= maxLogBodyBytes else {
             throw HTTPError(
-                .payloadTooLarge, "Body too large: a logged habit is at most \(Self.maxLogBodyBytes) bytes.")
+                .payloadTooLarge, "Body too large: a logged habit is at most \(maxLogBodyBytes) bytes.")
         }
         guard Self.isJSON(request.headers["Content-Type"]) else {
             throw HTTPError(.unsupportedMediaType, "Send the logged habit as application/json.")

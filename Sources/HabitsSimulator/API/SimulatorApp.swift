@@ -16,8 +16,9 @@ public struct SimulatorApp: Sendable {
     /// Distinguishes this process in ETags: generations restart at 0, so a bare generation could collide.
     let instanceTag: String
 
-    /// `POST /loggedHabit` bodies are a few dozen bytes; anything this large is not an event.
-    public static let maxLogBodyBytes = 4096
+    /// The largest `POST /loggedHabit` body accepted (`maxLogBodyBytes(for:)`): bodies are a few dozen bytes, but
+    /// the limit must fit the data set's longest names, or those habits could never be logged.
+    public let maxLogBodyBytes: Int
 
     /// Creates the endpoints for `simulator`.
     public init(simulator: Simulator) {
@@ -28,6 +29,16 @@ public struct SimulatorApp: Sendable {
         habitsJSON = JSONFragment.object(data.habits.map { ($0.name, JSONFragment.habit($0)) })
         categoriesJSON = JSONFragment.array(data.categories.map(JSONFragment.category))
         instanceTag = String(UInt32.random(in: .min ... .max), radix: 36)
+        maxLogBodyBytes = Self.maxLogBodyBytes(for: data)
+    }
+
+    /// Room for the longest user id plus the longest habit name with every byte JSON-escaped as `\uXXXX` (6 bytes,
+    /// the worst a client may send), plus 1 KiB for keys, timestamp and whitespace; at least 4,096 bytes.
+    /// (The HTTP server's own body limit, 64 KiB by default, still applies first.)
+    static func maxLogBodyBytes(for data: DataSet) -> Int {
+        let longestName = data.habits.map(\.name.utf8.count).max() ?? 0
+        let longestID = (data.users + [data.activeUser]).map(\.id.utf8.count).max() ?? 0
+        return max(4096, 6 * (longestName + longestID) + 1024)
     }
 
     /// Every endpoint of SPEC §3 plus the simulator controls. GET routes also answer HEAD; other methods get 405.

@@ -1,0 +1,24 @@
+import Testing
+
+@testable import Dashboard
+
+@Suite struct LinksTests {
+    @Test func namesTravelAsOnePercentEncodedSegment() {
+        #expect(Links.habit("Push-ups/Sit-ups") == "/habits/Push-ups%2FSit-ups")
+        #expect(Links.habitFavorite("Café & co") == "/habits/Caf%C3%A9%20%26%20co/favorite")
+        #expect(Links.person("user 0") == "/people/user%200")
+        #expect(Links.personFollow("user0") == "/people/user0/follow")
+        #expect(Links.image("...") == "/images/...")
+    }
+
+    /// Regression: `/habits/..` is resolved by every browser to `/` (and `%2E%2E` too, WHATWG URL), so the names `.`
+    /// and `..` travel in the query after an empty segment.
+    @Test func dotSegmentNamesTravelInTheQuery() {
+        #expect(Links.habit("..") == "/habits/?name=..")
+        #expect(Links.habit(".") == "/habits/?name=.")
+        #expect(Links.habitFavorite("..") == "/habits//favorite?name=..")
+        #expect(Links.person(".") == "/people/?id=.")
+        #expect(Links.personFollow("..") == "/people//follow?id=..")
+        #expect(Links.image("..") == "/images/?id=..")
+    }
+}
