@@ -84,7 +84,7 @@ import Testing
         ("habits-dashboard", ["--port", "0", "--api-port", "0", "--seed", "1"]),
     ])
     func sigtermRightAfterTheAnnouncementStillExitsZero(name: String, arguments: [String]) async throws {
-        for _ in 0..<5 {
+        for _ in 0..<3 {
             let (process, output) = try Self.launch(name, arguments)
             _ = try await Self.announcedPort(output)
             process.terminate()

@@ -4,11 +4,14 @@ import Testing
 @testable import HTTPServer
 
 @Suite struct LogBufferTests {
-    /// Reads what is available on `fd` within `timeout`.
-    func read(_ fd: Int32, timeout: Int32) -> String {
+    /// Reads from `fd` until `done` holds for everything read, or `timeout` milliseconds pass. Waits in short
+    /// polls and returns as soon as it can: these tests run on the cooperative pool and must not hog it.
+    func read(_ fd: Int32, timeout: Int, until done: (String) -> Bool) -> String {
         var bytes: [UInt8] = []
-        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        while poll(&poller, 1, timeout) > 0 {
+        let deadline = ContinuousClock.now + .milliseconds(timeout)
+        while !done(String(decoding: bytes, as: UTF8.self)) && ContinuousClock.now < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 10) > 0 else { continue }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = Glibc.read(fd, &chunk, chunk.count)
             guard count > 0 else { break }
@@ -29,11 +32,11 @@ import Testing
 
     @Test func linesWaitForTheDelayThenArriveWholeAndInOrder() {
         withPipe { readEnd, writeEnd in
-            let buffer = LogBuffer(fd: writeEnd, delay: .milliseconds(300))
+            let buffer = LogBuffer(fd: writeEnd, delay: .milliseconds(200))
             buffer.append("one")
             buffer.append("two")
-            #expect(read(readEnd, timeout: 50) == "")
-            #expect(read(readEnd, timeout: 1000) == "one\ntwo\n")
+            #expect(read(readEnd, timeout: 50) { !$0.isEmpty } == "")
+            #expect(read(readEnd, timeout: 2000) { $0 == "one\ntwo\n" } == "one\ntwo\n")
         }
     }
 
@@ -42,8 +45,9 @@ import Testing
             let buffer = LogBuffer(fd: writeEnd, delay: .seconds(60))
             for index in 0..<100 { buffer.append("line \(index)") }
             buffer.flush()
-            let lines = read(readEnd, timeout: 50).split(separator: "\n").map(String.init)
-            #expect(lines == (0..<100).map { "line \($0)" })
+            let expected = (0..<100).map { "line \($0)\n" }.joined()
+            // flush() returns after the write, so the bytes are already in the pipe.
+            #expect(read(readEnd, timeout: 1000) { $0 == expected } == expected)
         }
     }
 
@@ -51,11 +55,12 @@ import Testing
         withPipe { readEnd, writeEnd in
             let buffer = LogBuffer(fd: writeEnd, delay: .seconds(60), flushBytes: 100)
             for index in 0..<20 { buffer.append("line \(index)") }
-            let text = read(readEnd, timeout: 500)
-            #expect(text.hasPrefix("line 0\nline 1\n"))
-            #expect(text.hasSuffix("\n"))
+            let early = read(readEnd, timeout: 2000) { $0.utf8.count >= 100 }
+            #expect(early.hasPrefix("line 0\nline 1\n"))
+            #expect(early.hasSuffix("\n"))
             buffer.flush()
-            #expect((text + read(readEnd, timeout: 50)).split(separator: "\n").count == 20)
+            let rest = read(readEnd, timeout: 1000) { (early + $0).split(separator: "\n").count == 20 }
+            #expect((early + rest).split(separator: "\n").count == 20)
         }
     }
 }

@@ -69,6 +69,9 @@ final class Connection: @unchecked Sendable {
     /// status (the connection cap's 503) and closes.
     func start(rejecting status: HTTPStatus? = nil) {
         loop.execute { [self] in
+            // A shutdown that raced the admission may have closed it already; its fd number may belong to
+            // someone else by now, so it must not be registered or closed again.
+            guard !isClosed else { return }
             guard let token = loop.register(self, fd: fd) else {
                 environment.logger.error("cannot watch connection", ["errno": "\(errno)", "net.peer": peer])
                 isClosed = true
