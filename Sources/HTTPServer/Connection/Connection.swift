@@ -48,6 +48,11 @@ final class Connection: @unchecked Sendable {
     /// Output hit EAGAIN; the next EPOLLOUT edge resumes it.
     private var waitingForWritable = false
     private var armedDeadline: ConnectionState.Instant?
+    /// The handler task (see `startWorker`), the request it has not taken yet, and its continuation while
+    /// it waits for one.
+    private var worker: Task<Void, Never>?
+    private var pendingRequest: Dispatched?
+    private var requestWaiter: UnsafeContinuation<Dispatched?, Never>?
 
     private var parser: RequestParser
     private var state: ConnectionState
@@ -233,18 +238,49 @@ final class Connection: @unchecked Sendable {
 
     // MARK: - Handing requests to handlers
 
+    /// A request on its way to the handler, with what the answer and the access log need.
+    private struct Dispatched {
+        var request: Request
+        var context: RequestContext
+        var started: ContinuousClock.Instant
+    }
+
     private func dispatch(_ request: Request) {
-        // The event round's time: the request arrived in it, and it saves a clock read.
-        let started = loop.now
         let requestID = environment.requestIDs.next()
         let context = RequestContext(
             requestID: requestID, logger: environment.logger.with("request.id", requestID), remoteAddress: peer)
-        let responder = environment.responder
-        Task(executorPreference: loop) {
-            let response = await ErrorResponse.respond(responder, to: request, context: context)
-            // Back on the loop thread: this task prefers the loop as its executor.
-            self.write(response, for: request, requestID: requestID, started: started)
+        // The event round's time: the request arrived in it, and it saves a clock read.
+        let dispatched = Dispatched(request: request, context: context, started: loop.now)
+        if let waiter = requestWaiter {
+            requestWaiter = nil
+            waiter.resume(returning: dispatched)
+            return
         }
+        pendingRequest = dispatched
+        if worker == nil { startWorker() }
+    }
+
+    /// One task per connection answers its requests in turn: resuming a waiting task costs less than
+    /// creating one per request (no task allocation, no executor-preference record pushed and popped under
+    /// the task's status lock). It prefers the loop as its executor, so it runs on the loop thread.
+    private func startWorker() {
+        let responder = environment.responder
+        worker = Task(executorPreference: loop) { [self] in
+            while let next = await nextRequest() {
+                let response = await ErrorResponse.respond(responder, to: next.request, context: next.context)
+                write(response, for: next.request, requestID: next.context.requestID, started: next.started)
+            }
+        }
+    }
+
+    /// The next request for the worker, or nil once the connection is closed. Runs on the loop thread.
+    private func nextRequest() async -> Dispatched? {
+        if let pending = pendingRequest {
+            pendingRequest = nil
+            return pending
+        }
+        if isClosed { return nil }
+        return await withUnsafeContinuation { requestWaiter = $0 }
     }
 
     private func write(_ response: Response, for request: Request, requestID: String, started: ContinuousClock.Instant)
@@ -393,6 +429,12 @@ final class Connection: @unchecked Sendable {
         if slot >= 0 { loop.deregister(slot: slot) }
         close(fd)
         environment.onClose(id)
+        // A waiting worker ends; a busy one ends after its handler returns (its answer is dropped).
+        pendingRequest = nil
+        if let waiter = requestWaiter {
+            requestWaiter = nil
+            waiter.resume(returning: nil)
+        }
     }
 
     // MARK: - Helpers
