@@ -2,7 +2,7 @@ import CLinux
 import Glibc
 
 /// The only type that touches a client socket: it reads bytes into the parser, runs the actions
-/// `ConnectionState` decides, bridges each request to a `Task`, and writes responses back.
+/// `ConnectionState` decides, hands each request to its handler task, and writes responses back.
 ///
 /// Each connection lives on one `EventLoop` thread, which watches its socket with edge-triggered epoll and
 /// keeps its deadline. Invariant: every mutable property is read and written only on that loop's thread;
@@ -15,8 +15,10 @@ import Glibc
 /// of it in the kernel: libdispatch re-arms a read source after each event through its manager thread, which
 /// cost 2 `epoll_ctl`, an `ioctl`, an eventfd `write` and ~1.7 context switches per request (perf: 35% of
 /// samples in `finish_task_switch`), more than nginx's whole request. Here a request costs one `recv`, one
-/// `sendmsg` and a share of an `epoll_wait`. What made the Dispatch design slowloris-proof is kept: sockets
-/// are non-blocking, no thread ever waits on one client, and every phase has a deadline.
+/// `sendmsg` and a share of an `epoll_wait` (2.1-2.3 syscalls and ~0.3 context switches per request), and
+/// 11-14 µs of CPU with the access log on; http.sh went from 0.37 to about 1.0 × nginx at 64 connections.
+/// What made the Dispatch design slowloris-proof is kept: sockets are non-blocking, no thread ever waits on
+/// one client, and every phase has a deadline (slowhttptest -c 1000 -H: probes still answered in < 6 ms).
 final class Connection: @unchecked Sendable {
     /// What every connection of one server shares.
     struct Environment: Sendable {
