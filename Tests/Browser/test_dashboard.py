@@ -7,7 +7,6 @@ import urllib.parse
 from conftest import screenshot
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.wait import WebDriverWait
 
 FOLLOWING_MESSAGE = re.compile(
@@ -44,6 +43,20 @@ def read_live(read):
             time.sleep(0.1)
 
 
+def has_left(element):
+    """Whether `element`'s document is gone. Chromedriver says so either as a stale element or, mid-navigation,
+    as an inspector error that the node "does not belong to the document"."""
+    try:
+        element.is_enabled()
+        return False
+    except StaleElementReferenceException:
+        return True
+    except WebDriverException as error:
+        if "does not belong to the document" in str(error):
+            return True
+        raise
+
+
 def submit(browser, button):
     """Clicks a form button or link and waits until the browser has left the page (and followed any 303)."""
     html = browser.find_element(By.TAG_NAME, "html")
@@ -55,7 +68,7 @@ def submit(browser, button):
         if "does not belong to the document" not in str(error):
             raise
     # Generous waits: CI shares two cores between the browser, the dashboard and the simulator.
-    WebDriverWait(browser, 15).until(expected_conditions.staleness_of(html))
+    WebDriverWait(browser, 15).until(lambda _: has_left(html))
     WebDriverWait(browser, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
