@@ -117,9 +117,9 @@ import Testing
         }
         let elapsed = ContinuousClock.now - start
         #expect(elapsed >= .milliseconds(180))
-        // Far below the 3 s total timeout would be ideal, but shared CI cores add latency; this still proves the
-        // connect timeout (not the total one, nor a hang) ended the call.
-        #expect(elapsed < .seconds(2.9))
+        // The error text above already proves the connect timeout (not the 3 s total one) ended the call; shared
+        // CI cores can delay the queue hop by seconds, so the wall-clock bound only guards against a hang.
+        #expect(elapsed < .seconds(10))
     }
 }
 
