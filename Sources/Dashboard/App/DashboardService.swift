@@ -26,7 +26,7 @@ public final class DashboardService: Sendable {
     public static func start(
         options: DashboardOptions, upstream: URL, resourceRoot: URL? = nil, logger: Logger
     ) throws -> DashboardService {
-        let root = resourceRoot ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let root = resourceRoot ?? defaultResourceRoot()
         let templatesDirectory = root.appendingPathComponent("Templates").standardizedFileURL
         let publicDirectory = root.appendingPathComponent("Public").standardizedFileURL
         logger.info(
@@ -67,5 +67,19 @@ public final class DashboardService: Sendable {
     /// Stops accepting, finishes in-flight requests, closes idle connections.
     public func shutdown() async {
         await server.shutdown()
+    }
+
+    /// The working directory when it holds `Templates/` (what `swift run` from the repository gives); else the
+    /// checkout this binary was built from, so starting the built executable from elsewhere still finds its files.
+    static func defaultResourceRoot(filePath: String = #filePath) -> URL {
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        if FileManager.default.fileExists(atPath: workingDirectory.appendingPathComponent("Templates").path) {
+            return workingDirectory
+        }
+        // #filePath is <root>/Sources/Dashboard/App/DashboardService.swift.
+        let checkout = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let hasTemplates = FileManager.default.fileExists(atPath: checkout.appendingPathComponent("Templates").path)
+        return hasTemplates ? checkout : workingDirectory
     }
 }
