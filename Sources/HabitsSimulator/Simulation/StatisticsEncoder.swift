@@ -18,40 +18,39 @@ struct StatisticsEncoder: Sendable {
 
     /// `{"user":…,"habitCounts":[{"habit":…,"count":n},…]}` with the habits `user` logged, or only those they lead.
     func userStatistics(user: Int, counters: Counters, leadingOnly: Bool = false) -> [UInt8] {
-        var out: [UInt8] = []
-        JSONFragment.appendRaw(#"{"user":"#, to: &out)
-        out += userJSON[user]
-        JSONFragment.appendRaw(#","habitCounts":["#, to: &out)
-        var first = true
-        for habit in habitJSON.indices {
+        let habits = habitJSON.indices.lazy.compactMap { habit -> ([UInt8], Int)? in
             let count = counters.count(user: user, habit: habit)
-            guard count > 0, !leadingOnly || counters.leads(user: user, habit: habit) else { continue }
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            JSONFragment.appendRaw(#"{"habit":"#, to: &out)
-            out += habitJSON[habit]
-            JSONFragment.appendRaw(#","count":"#, to: &out)
-            JSONFragment.appendInt(count, to: &out)
-            out.append(UInt8(ascii: "}"))
+            guard count > 0, !leadingOnly || counters.leads(user: user, habit: habit) else { return nil }
+            return (habitJSON[habit], count)
         }
-        JSONFragment.appendRaw("]}", to: &out)
-        return out
+        return statistics(#"{"user":"#, userJSON[user], #","habitCounts":["#, item: #"{"habit":"#, habits)
     }
 
     /// `{"habit":…,"userCounts":[{"user":…,"count":n},…]}`; `userCounts` is empty when nobody logged it.
     func habitStatistics(habit: Int, counters: Counters) -> [UInt8] {
-        var out: [UInt8] = []
-        JSONFragment.appendRaw(#"{"habit":"#, to: &out)
-        out += habitJSON[habit]
-        JSONFragment.appendRaw(#","userCounts":["#, to: &out)
-        var first = true
-        for user in userJSON.indices {
+        let users = userJSON.indices.lazy.compactMap { user -> ([UInt8], Int)? in
             let count = counters.count(user: user, habit: habit)
-            guard count > 0 else { continue }
+            return count > 0 ? (userJSON[user], count) : nil
+        }
+        return statistics(#"{"habit":"#, habitJSON[habit], #","userCounts":["#, item: #"{"user":"#, users)
+    }
+
+    /// `{"<owner key>":<owner>,"<list key>":[{"<item key>":<item>,"count":n},…]}`: the one shape both kinds of
+    /// statistics share, written from pre-encoded pieces (the keys come as their literal JSON openings).
+    private func statistics(
+        _ ownerOpening: StaticString, _ owner: [UInt8], _ listOpening: StaticString, item itemOpening: StaticString,
+        _ items: some Sequence<([UInt8], Int)>
+    ) -> [UInt8] {
+        var out: [UInt8] = []
+        JSONFragment.appendRaw(ownerOpening, to: &out)
+        out += owner
+        JSONFragment.appendRaw(listOpening, to: &out)
+        var first = true
+        for (item, count) in items {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            JSONFragment.appendRaw(#"{"user":"#, to: &out)
-            out += userJSON[user]
+            JSONFragment.appendRaw(itemOpening, to: &out)
+            out += item
             JSONFragment.appendRaw(#","count":"#, to: &out)
             JSONFragment.appendInt(count, to: &out)
             out.append(UInt8(ascii: "}"))
