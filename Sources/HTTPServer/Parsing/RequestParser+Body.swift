@@ -56,12 +56,10 @@ extension RequestParser {
     /// One trailer field line (validated like a header field, then discarded: RFC 9112 §7.1.2 lets a recipient
     /// drop them, and merging them into the head would let a body smuggle headers), or the final empty line.
     mutating func parseTrailerLine() throws(RequestParseError) -> Step {
-        let room = limits.trailerBytes - sectionBytes - 2
-        let fitsLine = limits.headerLineBytes <= room
         guard
             let line = try nextLine(
-                maxLength: fitsLine ? limits.headerLineBytes : room,
-                tooLong: fitsLine ? .headerLineTooLong : .trailersTooLarge)
+                limit: limits.headerLineBytes, tooLong: .headerLineTooLong,
+                room: limits.trailerBytes - sectionBytes - 2, sectionTooLarge: .trailersTooLarge)
         else { return .needMoreData }
         consume(upTo: line.upperBound + 2)
         sectionBytes += line.count + 2

@@ -4,12 +4,10 @@ extension RequestParser {
     /// The request-line, after skipping a few empty lines.
     mutating func parseRequestLine() throws(RequestParseError) -> Step {
         // The request-line and its CRLF must leave room for the head's final CRLF.
-        let room = limits.headBytes - 4
-        let fitsLine = limits.requestLineBytes <= room
         guard
             let line = try nextLine(
-                maxLength: fitsLine ? limits.requestLineBytes : room,
-                tooLong: fitsLine ? .requestLineTooLong : .headTooLarge)
+                limit: limits.requestLineBytes, tooLong: .requestLineTooLong,
+                room: limits.headBytes - 4, sectionTooLarge: .headTooLarge)
         else { return .needMoreData }
         consume(upTo: line.upperBound + 2)
         if line.isEmpty {
@@ -28,12 +26,10 @@ extension RequestParser {
 
     /// One field line, or the empty line that ends the head.
     mutating func parseFieldLine() throws(RequestParseError) -> Step {
-        let room = limits.headBytes - sectionBytes - 2
-        let fitsLine = limits.headerLineBytes <= room
         guard
             let line = try nextLine(
-                maxLength: fitsLine ? limits.headerLineBytes : room,
-                tooLong: fitsLine ? .headerLineTooLong : .headTooLarge)
+                limit: limits.headerLineBytes, tooLong: .headerLineTooLong,
+                room: limits.headBytes - sectionBytes - 2, sectionTooLarge: .headTooLarge)
         else { return .needMoreData }
         consume(upTo: line.upperBound + 2)
         sectionBytes += line.count + 2

@@ -155,6 +155,15 @@ public struct RequestParser: Sendable {
         scanIndex = index
     }
 
+    /// The next line, bounded both by its own limit and by the room left in its section (head or trailers):
+    /// whichever bound is tighter decides, and so does which error an over-long line gets.
+    mutating func nextLine(
+        limit: Int, tooLong: RequestParseError, room: Int, sectionTooLarge: RequestParseError
+    ) throws(RequestParseError) -> Range<Int>? {
+        let fitsLine = limit <= room
+        return try nextLine(maxLength: fitsLine ? limit : room, tooLong: fitsLine ? tooLong : sectionTooLarge)
+    }
+
     /// Finds the next complete line at `readIndex`, or nil when more bytes are needed.
     mutating func nextLine(maxLength: Int, tooLong: RequestParseError) throws(RequestParseError) -> Range<Int>? {
         guard maxLength >= 0 else { throw tooLong }
