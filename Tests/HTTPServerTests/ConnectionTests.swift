@@ -172,9 +172,9 @@ import Testing
             #expect(fastText == "fast")
             #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
             #expect(end == .closed)
-            // The lower bound shows the deadline (not an error) closed it; the upper bound is loose because CI
-            // machines are shared and a loaded scheduler can add seconds without the server being wrong.
-            #expect(elapsed >= .milliseconds(350) && elapsed < .seconds(6))
+            // The lower bound shows the deadline (not an error) closed it; the upper bound only guards a hang:
+            // a loaded shared machine can add seconds without the server being wrong.
+            #expect(elapsed >= .milliseconds(350) && elapsed < .seconds(60))
         }
     }
 

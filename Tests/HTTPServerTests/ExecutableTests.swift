@@ -72,7 +72,7 @@ import Testing
         #expect(response.headers["Date"] != nil)
 
         process.terminate()  // SIGTERM
-        try await Self.waitForExit(process, within: .seconds(5))
+        try await Self.waitForExit(process, within: .seconds(60))
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
     }
@@ -88,7 +88,7 @@ import Testing
             let (process, output) = try Self.launch(name, arguments)
             _ = try await Self.announcedPort(output)
             process.terminate()
-            try await Self.waitForExit(process, within: .seconds(5))
+            try await Self.waitForExit(process, within: .seconds(60))
             #expect(process.terminationReason == .exit)
             #expect(process.terminationStatus == 0)
         }
@@ -97,11 +97,11 @@ import Testing
     @Test(arguments: ["habits-api", "habits-dashboard"])
     func badFlagExitsTwoAndHelpExitsZero(name: String) async throws {
         let (bad, _) = try Self.launch(name, ["--no-such-flag"])
-        try await Self.waitForExit(bad, within: .seconds(5))
+        try await Self.waitForExit(bad, within: .seconds(60))
         #expect(bad.terminationStatus == 2)
 
         let (help, output) = try Self.launch(name, ["--help"])
-        try await Self.waitForExit(help, within: .seconds(5))
+        try await Self.waitForExit(help, within: .seconds(60))
         #expect(help.terminationStatus == 0)
         let usage = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(usage.hasPrefix("Usage: \(name)"))

@@ -76,7 +76,8 @@ import Testing
         try await Task.sleep(for: .milliseconds(50))
         let started = ContinuousClock.now
         await server.shutdown()
-        #expect(ContinuousClock.now - started < .seconds(2))
+        // Far below the handler's 30 s (so the grace period, not the handler, ended it), far above 100 ms.
+        #expect(ContinuousClock.now - started < .seconds(20))
         #expect(await client.readToEnd().bytes.isEmpty)
     }
 }
