@@ -153,7 +153,7 @@ import Testing
     /// The clients run on a thread of their own, so the timing is the server's, not the cooperative pool's
     /// (parallel CPU-heavy tests can keep it busy for seconds).
     @Test func slowHeadIsClosedByTheHeaderDeadlineWhileOthersAreServed() async throws {
-        var configuration = ServerConfiguration()
+        var configuration = LiveServer.patientConfiguration
         configuration.headerTimeout = .milliseconds(400)
         configuration.lingerTimeout = .milliseconds(100)
         try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
@@ -179,7 +179,7 @@ import Testing
     }
 
     @Test func idleKeepAliveConnectionIsClosedSilently() async throws {
-        var configuration = ServerConfiguration()
+        var configuration = LiveServer.patientConfiguration
         configuration.idleTimeout = .milliseconds(300)
         try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
             let client = try TestClient(port: server.port)
@@ -192,7 +192,7 @@ import Testing
     }
 
     @Test func connectionClosesAfterMaxRequests() async throws {
-        var configuration = ServerConfiguration()
+        var configuration = LiveServer.patientConfiguration
         configuration.maxRequestsPerConnection = 2
         try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
             let client = try TestClient(port: server.port)
