@@ -10,7 +10,7 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(".build/debug")
 
-    static func launch(_ name: String, _ arguments: [String]) throws -> (Process, Pipe) {
+    static func launch(_ name: String, _ arguments: [String], standardError: Pipe? = nil) throws -> (Process, Pipe) {
         let executable = buildDirectory.appendingPathComponent(name)
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw CommandLineError("\(executable.path) is missing: run `swift build` first (scripts/test.sh does)")
@@ -20,7 +20,7 @@ import Testing
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = standardError ?? FileHandle.nullDevice
         try process.run()
         return (process, output)
     }
@@ -105,5 +105,20 @@ import Testing
         #expect(help.terminationStatus == 0)
         let usage = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(usage.hasPrefix("Usage: \(name)"))
+    }
+
+    /// Issue 10: the embedded API's port is the kernel's choice, so only the dashboard's own port can clash, and
+    /// the message says which flag fixes it.
+    @Test func aTakenDashboardPortIsNamedWithTheFlagThatFixesIt() async throws {
+        let holder = Server(configuration: ServerConfiguration(), responder: LiveServer.testRouter, logger: .silent)
+        try holder.start()
+        let errors = Pipe()
+        let (process, _) = try Self.launch(
+            "habits-dashboard", ["--port", "\(holder.port)", "--no-history"], standardError: errors)
+        try await Self.waitForExit(process, within: .seconds(60))
+        await holder.shutdown()
+        #expect(process.terminationStatus == 1)
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(text.contains("port \(holder.port) is taken") && text.contains("--port"))
     }
 }

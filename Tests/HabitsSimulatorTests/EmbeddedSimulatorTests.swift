@@ -63,4 +63,31 @@ import Testing
         #expect(!embedded.simulator.isRunning)
         await embedded.shutdown()
     }
+
+    /// Issue 10: a first visit finds half an hour of activity, the same for every start with one seed.
+    @Test func startsWithTheSameHalfHourOfHistoryForOneSeed() async throws {
+        let options = SimulatorOptions(port: 0, seed: 9, simulationEnabled: false)
+        let first = try startEmbeddedSimulator(options: options, logger: .silent)
+        let second = try startEmbeddedSimulator(options: options, logger: .silent)
+        #expect(first.simulator.eventCount > Simulator.historyTicks / 2)
+        let dataSet = first.simulator.dataSet
+        var active = Set<String>()
+        for user in dataSet.users {
+            for habit in dataSet.habits {
+                let count = first.simulator.count(userID: user.id, habitName: habit.name)
+                #expect(count == second.simulator.count(userID: user.id, habitName: habit.name))
+                if (count ?? 0) > 0 { active.insert(user.id) }
+            }
+        }
+        #expect(active.count > dataSet.users.count / 2, "most people have logged something")
+        await first.shutdown()
+        await second.shutdown()
+    }
+
+    @Test func noHistoryStartsEmptyLikeHabitServer() async throws {
+        let options = SimulatorOptions(port: 0, simulationEnabled: false, history: false)
+        let embedded = try startEmbeddedSimulator(options: options, logger: .silent)
+        #expect(embedded.simulator.eventCount == 0)
+        await embedded.shutdown()
+    }
 }
