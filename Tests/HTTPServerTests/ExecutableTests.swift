@@ -6,9 +6,18 @@ import Testing
 /// Runs the built executables (scripts/test.sh builds them first) as a user would: on a free port, then
 /// SIGTERM, expecting a clean exit 0. This is the test that catches the main.swift Dispatch trap (TOOLS.md).
 @Suite struct ExecutableTests {
-    static let buildDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(".build/debug")
+    /// Where the executables were built: beside the running test binary (so a sanitizer build with its own
+    /// `--build-path` tests its own executables), else the default `.build/debug`.
+    static let buildDirectory: URL = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        if FileManager.default.isExecutableFile(atPath: beside.appendingPathComponent("habits-api").path) {
+            return beside
+        }
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug")
+    }()
 
     static func launch(_ name: String, _ arguments: [String], standardError: Pipe? = nil) throws -> (Process, Pipe) {
         let executable = buildDirectory.appendingPathComponent(name)
