@@ -35,9 +35,24 @@ final class TestClient: @unchecked Sendable {
     let fd: Int32
     private var buffered: [UInt8] = []
 
-    /// Connects to `127.0.0.1:port`; `timeout` bounds every read.
-    init(port: Int, timeout: Double = 3) throws {
+    /// Connects to `127.0.0.1:port` from `source` (another loopback address such as `127.0.0.2` poses as a
+    /// second client); `timeout` bounds every read.
+    init(port: Int, source: String? = nil, timeout: Double = 3) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                close(fd)
+                throw Socket.Failure(operation: "bind \(source)", code: errno)
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -162,6 +177,21 @@ final class TestClient: @unchecked Sendable {
 
 /// Starts a server on 127.0.0.1:0 for one test and shuts it down afterwards.
 enum LiveServer {
+    /// Returns once `condition` holds, checking every few milliseconds; throws after `limit`, a hang guard far
+    /// above any expected wait (for states a test cannot observe from its socket, such as "the server has
+    /// seen this connection go idle").
+    static func until(
+        _ what: String, limit: Duration = .seconds(30), _ condition: () -> Bool
+    ) async throws {
+        let deadline = ContinuousClock.now + limit
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                throw Socket.Failure(operation: "waiting for \(what)", code: ETIMEDOUT)
+            }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
     /// Runs `body` with a started server answering through `responder`.
     static func with(
         _ configuration: ServerConfiguration = ServerConfiguration(), responder: some HTTPResponder,
