@@ -16,10 +16,11 @@ import Testing
         let outcome = try DashboardOptions.parse([
             "--port", "9000", "--host", "0.0.0.0", "--upstream", "http://127.0.0.1:9999", "--api-port", "0",
             "--settings-dir", "/tmp/s", "--data-dir", "/tmp/d", "--speed", "0.5", "--seed", "3",
+            "--max-connections-per-client", "64",
         ])
         let expected = DashboardOptions(
             port: 9000, host: "0.0.0.0", upstream: URL(string: "http://127.0.0.1:9999"), apiPort: 0,
-            settingsDirectory: "/tmp/s", dataDirectory: "/tmp/d", speed: 0.5, seed: 3)
+            settingsDirectory: "/tmp/s", dataDirectory: "/tmp/d", speed: 0.5, seed: 3, maxConnectionsPerClient: 64)
         #expect(outcome == .run(expected))
     }
 
@@ -52,12 +53,16 @@ import Testing
         #expect(try DashboardOptions.parse(["--help"]) == .help)
         for flag in [
             "--port", "--host", "--upstream", "--api-port", "--settings-dir", "--data-dir", "--speed", "--seed",
+            "--max-connections-per-client",
         ] {
             #expect(DashboardOptions.usage.contains(flag))
         }
     }
 
-    @Test(arguments: [["--speed", "10.5"], ["--api-port", "70000"], ["--upstream", "ftp://x"], ["--verbose"]])
+    @Test(arguments: [
+        ["--speed", "10.5"], ["--api-port", "70000"], ["--upstream", "ftp://x"], ["--verbose"],
+        ["--max-connections-per-client", "0"], ["--max-connections-per-client", "2000"],
+    ])
     func badCommandLinesAreRejected(arguments: [String]) {
         #expect(throws: CommandLineError.self) { try DashboardOptions.parse(arguments) }
     }

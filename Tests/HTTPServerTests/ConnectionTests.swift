@@ -281,4 +281,21 @@ import Testing
             #expect(response.body.count == big.count)
         }
     }
+
+    /// Issue 8: an absolute-form target (RFC 9112 §3.2.2) was a 400; it is served by its path, and `OPTIONS *`
+    /// (a 404) gets 204 with `Allow`. Both answers say nosniff.
+    @Test func absoluteFormAndOptionsAsteriskAreAnswered() async throws {
+        try await LiveServer.with(responder: LiveServer.testRouter) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("GET http://127.0.0.1/echo/absolute?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let response = try await client.readResponse()
+            #expect(response.text == "absolute")
+            #expect(response.headers["X-Content-Type-Options"] == "nosniff")
+            try client.send("OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let options = try await client.readResponse()
+            #expect(options.status == 204)
+            #expect(options.headers["Allow"] == "GET, HEAD, OPTIONS, POST")
+            #expect(options.headers["X-Content-Type-Options"] == "nosniff")
+        }
+    }
 }

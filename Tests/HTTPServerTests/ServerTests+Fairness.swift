@@ -7,6 +7,18 @@ import Testing
 extension ServerTests {
     static let get = "GET /echo/served HTTP/1.1\r\nHost: x\r\n\r\n"
 
+    /// A cap of `maxConnections` with deadlines far beyond any pause of a loaded test machine, so only the
+    /// admission decides what closes.
+    func capped(at maxConnections: Int, perClient: Int = 10) -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.maxConnections = maxConnections
+        configuration.maxConnectionsPerClient = perClient
+        configuration.idleTimeout = .seconds(120)
+        configuration.headerTimeout = .seconds(120)
+        configuration.lingerTimeout = .milliseconds(100)
+        return configuration
+    }
+
     func isIdle(_ standing: ConnectionState.Standing) -> Bool {
         if case .idle = standing { true } else { false }
     }
@@ -16,9 +28,7 @@ extension ServerTests {
     }
 
     @Test func oneAddressGets503BeyondItsShareWhileAnotherAddressIsServed() async throws {
-        var configuration = ServerConfiguration()
-        configuration.maxConnectionsPerClient = 2
-        configuration.lingerTimeout = .milliseconds(100)
+        let configuration = capped(at: 1024, perClient: 2)
         try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
             let first = try TestClient(port: server.port)
             let second = try TestClient(port: server.port)
@@ -52,9 +62,7 @@ extension ServerTests {
     }
 
     @Test func aNewClientIsServedWhileTheCapIsFilledByIdleKeepAliveConnections() async throws {
-        var configuration = ServerConfiguration()
-        configuration.maxConnections = 2
-        configuration.maxConnectionsPerClient = 10
+        let configuration = capped(at: 2)
         try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
             let oldest = try TestClient(port: server.port)
             try oldest.send(Self.get)
@@ -76,9 +84,7 @@ extension ServerTests {
     }
 
     @Test func aNewClientIsServedWhileTheCapIsFilledBySlowSenders() async throws {
-        var configuration = ServerConfiguration()
-        configuration.maxConnections = 2
-        configuration.maxConnectionsPerClient = 10
+        let configuration = capped(at: 2)
         try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
             let slow = try TestClient(port: server.port)
             let padding = String(repeating: "a", count: 2000)
@@ -101,10 +107,7 @@ extension ServerTests {
     /// A request whose handler is still running (a parked long-poll) is not "idle": at the cap with only such
     /// connections the newcomer gets 503, and the parked request is answered when its handler returns.
     @Test func requestsInProgressAreNeverClosedToMakeRoom() async throws {
-        var configuration = ServerConfiguration()
-        configuration.maxConnections = 1
-        configuration.maxConnectionsPerClient = 10
-        configuration.lingerTimeout = .milliseconds(100)
+        let configuration = capped(at: 1)
         let (release, releaser) = AsyncStream<Void>.makeStream()
         var router = LiveServer.testRouter
         router.get("/park") { _, _ in
