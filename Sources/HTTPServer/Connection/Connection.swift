@@ -31,6 +31,10 @@ final class Connection: @unchecked Sendable {
         /// Called once, on the loop thread, as the socket closes: just before `close(2)`, so a client that sees
         /// the close and reconnects at once finds its slot (and its per-address count) already free.
         var onClose: @Sendable (Int) -> Void
+        /// Called once, on the loop thread, just before the connection's last answer (one that says
+        /// `Connection: close`) is sent: a client that reconnects as soon as it reads that answer must find its
+        /// slot free, before the socket is even closed (wrk does, every 1 000 requests).
+        var onLastAnswer: @Sendable (Int) -> Void = { _ in }
     }
 
     /// The server-wide id of this connection.
@@ -62,6 +66,8 @@ final class Connection: @unchecked Sendable {
     private var state: ConnectionState
     private var output = OutputQueue()
     private var lingerBytesDropped = 0
+    /// Whether `onLastAnswer` has run.
+    private var lastAnswerAnnounced = false
     /// `state.standing` as last published to `standing`, so the lock is taken only when it changes.
     private var publishedStanding: ConnectionState.Standing
     /// What the server reads when it must choose a connection to close at the cap; written on the loop thread at
@@ -315,6 +321,7 @@ final class Connection: @unchecked Sendable {
     {
         assert(loop.inLoop, "the invariant the executor preference provides")
         guard !isClosed, case .writeResponse(let close) = state.responseReady(now: loop.now) else { return }
+        if close { announceLastAnswer() }
         let keepAliveHTTP10 = !close && request.version == .http1_0
         let date = loop.dateTexts
         let bound = ResponseHead.bound(response, dateCount: date.httpDate.count)
@@ -419,6 +426,7 @@ final class Connection: @unchecked Sendable {
             output.append(ResponseHead.continueBytes)
             flush()
         case .writeError(let status):
+            announceLastAnswer()
             AccessLog.refused(status: status, peer: peer, logger: environment.logger)
             let head = Self.serializeOrDie(ErrorResponse.protocolError(status), close: true, keepAliveHTTP10: false)
             output.append(head)
@@ -455,6 +463,12 @@ final class Connection: @unchecked Sendable {
         if let armed = armedDeadline, armed <= deadline { return }
         armedDeadline = deadline
         loop.arm(slot: slot, generation: generation, deadline: deadline)
+    }
+
+    private func announceLastAnswer() {
+        guard !lastAnswerAnnounced else { return }
+        lastAnswerAnnounced = true
+        environment.onLastAnswer(id)
     }
 
     private func closeNow() {

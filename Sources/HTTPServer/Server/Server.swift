@@ -30,6 +30,8 @@ public final class Server: Sendable {
         case rejecting
         /// Chosen to make room at the cap and about to close; still counted against its address.
         case evicting
+        /// Sending its last answer (`Connection: close`) and about to close; no longer counted anywhere.
+        case finishing
     }
 
     private struct Entry {
@@ -296,7 +298,7 @@ public final class Server: Sendable {
         let environment = Connection.Environment(
             responder: responder, logger: logger, configuration: configuration,
             policy: ConnectionState.Policy(configuration), requestIDs: requestIDs,
-            onClose: { [self] id in connectionClosed(id) })
+            onClose: { [self] id in connectionClosed(id) }, onLastAnswer: { [self] id in lastAnswer(id) })
         let connection = Connection(
             id: id, fd: fd, peer: peer, loop: EventLoopGroup.shared.next(), environment: environment)
         let stillRunning = state.withLock { state -> Bool in
@@ -322,6 +324,26 @@ public final class Server: Sendable {
         }
     }
 
+    /// A connection is sending its last answer: its slot and its address's count are free from now on.
+    private func lastAnswer(_ id: Int) {
+        state.withLock { state in
+            guard let entry = state.connections[id] else { return }
+            switch entry.role {
+            case .serving:
+                state.serving -= 1
+                Self.release(&state, address: entry.address)
+            case .evicting:
+                Self.release(&state, address: entry.address)
+            case .rejecting:
+                // The 503 of a refusal is bounded by `rejecting` until the socket closes.
+                return
+            case .finishing:
+                return
+            }
+            state.connections[id]?.role = .finishing
+        }
+    }
+
     private func connectionClosed(_ id: Int) {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             if let entry = state.connections.removeValue(forKey: id) {
@@ -333,6 +355,8 @@ public final class Server: Sendable {
                     Self.release(&state, address: entry.address)
                 case .rejecting:
                     state.rejecting -= 1
+                case .finishing:
+                    break
                 }
             }
             guard state.connections.isEmpty else { return nil }
