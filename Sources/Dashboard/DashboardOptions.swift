@@ -21,12 +21,14 @@ public struct DashboardOptions: Sendable, Equatable {
     public var seed: UInt64?
     /// Whether the embedded simulator starts with half an hour of past activity (`--no-history` turns it off).
     public var history: Bool
+    /// Connections one client address may hold at once; nil for the server's default (a quarter of its cap).
+    public var maxConnectionsPerClient: Int?
 
     /// Creates options; the defaults are those of `habits-dashboard` with no flags and no environment.
     public init(
         port: Int = 8000, host: String = "127.0.0.1", upstream: URL? = nil, apiPort: Int? = nil,
         settingsDirectory: String = "./var/settings", dataDirectory: String? = nil, speed: Double = 1.0,
-        seed: UInt64? = nil, history: Bool = true
+        seed: UInt64? = nil, history: Bool = true, maxConnectionsPerClient: Int? = nil
     ) {
         self.port = port
         self.host = host
@@ -37,6 +39,7 @@ public struct DashboardOptions: Sendable, Equatable {
         self.speed = speed
         self.seed = seed
         self.history = history
+        self.maxConnectionsPerClient = maxConnectionsPerClient
     }
 
     /// The embedded simulator's flags that differ from their defaults although an upstream is set, so they have no
@@ -69,6 +72,8 @@ public struct DashboardOptions: Sendable, Equatable {
           --speed X            simulation speed multiplier, 0.1 to 10           default 1.0
           --seed N             deterministic simulation with this seed          default random
           --no-history         start the embedded API with no past activity     default half an hour of it
+          --max-connections-per-client N
+                               connections one address may hold, 1 to 1024      default 256
           --help               show this help
 
         """
@@ -89,7 +94,7 @@ public struct DashboardOptions: Sendable, Equatable {
             options: [
                 "--port": .value, "--host": .value, "--upstream": .value, "--api-port": .value,
                 "--settings-dir": .value, "--data-dir": .value, "--speed": .value, "--seed": .value,
-                "--no-history": .flag, "--help": .flag,
+                "--no-history": .flag, "--max-connections-per-client": .value, "--help": .flag,
             ])
         while let (name, value) = try scanner.next() {
             let value = value ?? ""
@@ -103,6 +108,9 @@ public struct DashboardOptions: Sendable, Equatable {
             case "--speed": options.speed = try OptionValue.number(value, option: name, in: 0.1...10)
             case "--seed": options.seed = try OptionValue.seed(value, option: name)
             case "--no-history": options.history = false
+            case "--max-connections-per-client":
+                options.maxConnectionsPerClient = try OptionValue.integer(
+                    value, option: name, in: 1...ServerConfiguration().maxConnections)
             default: return .help
             }
         }

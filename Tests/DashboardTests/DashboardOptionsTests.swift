@@ -17,10 +17,12 @@ import Testing
         let outcome = try DashboardOptions.parse([
             "--port", "9000", "--host", "0.0.0.0", "--upstream", "http://127.0.0.1:9999", "--api-port", "0",
             "--settings-dir", "/tmp/s", "--data-dir", "/tmp/d", "--speed", "0.5", "--seed", "3", "--no-history",
+            "--max-connections-per-client", "64",
         ])
         let expected = DashboardOptions(
             port: 9000, host: "0.0.0.0", upstream: URL(string: "http://127.0.0.1:9999"), apiPort: 0,
-            settingsDirectory: "/tmp/s", dataDirectory: "/tmp/d", speed: 0.5, seed: 3, history: false)
+            settingsDirectory: "/tmp/s", dataDirectory: "/tmp/d", speed: 0.5, seed: 3, history: false,
+            maxConnectionsPerClient: 64)
         #expect(outcome == .run(expected))
     }
 
@@ -53,7 +55,7 @@ import Testing
         #expect(try DashboardOptions.parse(["--help"]) == .help)
         for flag in [
             "--port", "--host", "--upstream", "--api-port", "--settings-dir", "--data-dir", "--speed", "--seed",
-            "--no-history",
+            "--no-history", "--max-connections-per-client",
         ] {
             #expect(DashboardOptions.usage.contains(flag))
         }
@@ -74,7 +76,10 @@ import Testing
         #expect(try DashboardOptions.parse(["--", "--port", "9"]) == .run(DashboardOptions(port: 9)))
     }
 
-    @Test(arguments: [["--speed", "10.5"], ["--api-port", "70000"], ["--upstream", "ftp://x"], ["--verbose"]])
+    @Test(arguments: [
+        ["--speed", "10.5"], ["--api-port", "70000"], ["--upstream", "ftp://x"], ["--verbose"],
+        ["--max-connections-per-client", "0"], ["--max-connections-per-client", "2000"],
+    ])
     func badCommandLinesAreRejected(arguments: [String]) {
         #expect(throws: CommandLineError.self) { try DashboardOptions.parse(arguments) }
     }

@@ -24,6 +24,17 @@ import Testing
         }
     }
 
+    @Test func integersMustBeWholeAndInRange() throws {
+        #expect(try OptionValue.integer("1", option: "--n", in: 1...10) == 1)
+        #expect(try OptionValue.integer("10", option: "--n", in: 1...10) == 10)
+        #expect(throws: CommandLineError("--n: expected a whole number from 1 to 10, got '11'")) {
+            try OptionValue.integer("11", option: "--n", in: 1...10)
+        }
+        for bad in ["0", "-3", "2.5", "many", "", " 4"] {
+            #expect(throws: CommandLineError.self, "\(bad)") { try OptionValue.integer(bad, option: "--n", in: 1...10) }
+        }
+    }
+
     @Test func seedsAreNonNegativeIntegers() throws {
         #expect(try OptionValue.seed("42", option: "--seed") == 42)
         #expect(throws: CommandLineError.self) { try OptionValue.seed("-1", option: "--seed") }

@@ -31,7 +31,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "http://h/", "h/x", "*", "%2F", "?x", "/a\u{7F}", "/caf\u{E9}", "/a\u{1}b", "/a\tb", "/a#frag",
+        "ftp://h/", "http:/h/", "http//h", "http://", "http:///x", "http://u@h/", "http://h\\x/", "h/x", "*", "%2F",
+        "?x", "h:80", "/a\u{7F}", "/caf\u{E9}", "/a\u{1}b", "/a\tb", "/a#frag",
     ])
     func refusesATargetThatIsNotOriginForm(target: String) {
         ParserDriver.expectRejection("GET \(target) HTTP/1.1\r\nHost: h\r\n\r\n", .invalidTarget)

@@ -168,4 +168,22 @@ import Testing
         #expect(targets == (0..<1000).map { "/\($0)" })
         #expect(parser.phase == .idle)
     }
+
+    /// `progress` is what the body-rate deadline and the at-cap choice of the slowest sender count: head bytes
+    /// while the head is incomplete, then body bytes only.
+    @Test func progressCountsTheHeadThenOnlyTheBody() throws {
+        var parser = RequestParser()
+        parser.append(Array("POST / HTTP/1.1\r\nHo".utf8))
+        #expect(try parser.next() == .needMoreData)
+        #expect(parser.progress == 19)
+        parser.append(Array("st: h\r\nContent-Length: 10\r\n\r\nabc".utf8))
+        #expect(try parser.next() == .needMoreData)
+        #expect(parser.progress == 3)
+
+        var chunked = RequestParser()
+        chunked.append(
+            Array("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n3\r\nab".utf8))
+        #expect(try chunked.next() == .needMoreData)
+        #expect(chunked.progress == 7)
+    }
 }

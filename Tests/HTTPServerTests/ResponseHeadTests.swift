@@ -16,7 +16,19 @@ import Testing
         #expect(
             try head(.text("hi"))
                 == "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 2\r\n"
-                + "Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n\r\n")
+                + "Date: Sun, 06 Nov 1994 08:49:37 GMT\r\nX-Content-Type-Options: nosniff\r\n\r\n")
+    }
+
+    /// Issue 8: every response, error answers and plain-text 404s included, tells browsers not to sniff; a
+    /// handler's own field is replaced, never doubled.
+    @Test(arguments: [
+        Response.text("Not Found", status: .notFound), ErrorResponse.protocolError(.badRequest),
+        Response(status: .noContent), Response(headers: ["x-content-type-options": "sniff-away"]),
+    ])
+    func everyResponseSaysNosniffOnce(response: Response) throws {
+        let text = try head(response)
+        #expect(text.components(separatedBy: "X-Content-Type-Options: nosniff\r\n").count == 2)
+        #expect(!text.lowercased().contains("sniff-away"))
     }
 
     @Test func framingHeadersFromHandlersAreReplaced() throws {

@@ -96,4 +96,20 @@ import Testing
         #expect(try await respond(router, .get, "/").status == .ok)
         #expect(try await respond(router, .get, "/x").status == .notFound)
     }
+
+    /// RFC 9110 §9.3.7: `OPTIONS *` asks about the server as a whole (it was a 404): 204 with every method.
+    @Test func optionsAsteriskListsEveryMethodTheRoutesAnswer() async throws {
+        var router = habitRouter()
+        router.fallback(ClosureResponder { _, _ in .text("fallback", status: .notFound) })
+        let response = try await respond(router, .options, "*")
+        #expect(response.status == .noContent)
+        #expect(response.headers["Allow"] == "GET, HEAD, OPTIONS, POST")
+        #expect(response.body.isEmpty)
+    }
+
+    /// Only the asterisk is server-wide; `OPTIONS /path` is an ordinary request for that path.
+    @Test func optionsOnAPathIsAnOrdinary405() async throws {
+        let response = try await respond(habitRouter(), .options, "/habits/Yoga")
+        #expect(response.status == .methodNotAllowed)
+    }
 }

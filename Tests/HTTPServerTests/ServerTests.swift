@@ -4,30 +4,6 @@ import Testing
 @testable import HTTPServer
 
 @Suite struct ServerTests {
-    /// Beyond the cap, new connections get 503 and close; those already admitted keep being served.
-    @Test func connectionsBeyondTheCapGet503() async throws {
-        var configuration = LiveServer.patientConfiguration
-        configuration.maxConnections = 2
-        configuration.lingerTimeout = .milliseconds(100)
-        try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
-            let first = try TestClient(port: server.port)
-            let second = try TestClient(port: server.port)
-            try first.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-            try second.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-            _ = try await first.readResponse()
-            _ = try await second.readResponse()
-
-            let third = try TestClient(port: server.port)
-            try third.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-            let (bytes, end) = await third.readToEnd()
-            #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"))
-            #expect(end == .closed)
-
-            try first.send("GET /echo/still-served HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(try await first.readResponse().text == "still-served")
-        }
-    }
-
     @Test func startFailsClearlyWhenThePortIsTaken() throws {
         let first = Server(configuration: ServerConfiguration(), responder: LiveServer.testRouter, logger: .silent)
         try first.start()

@@ -57,7 +57,9 @@ public final class DashboardService: Sendable {
             metrics: { MetricsText.render(cache: cache.metrics, settingsFiles: await store.fileCount()) })
 
         let server = Server(
-            configuration: ServerConfiguration(host: options.host, port: options.port), responder: app.responder,
+            configuration: ServerConfiguration(
+                host: options.host, port: options.port, maxConnectionsPerClient: options.maxConnectionsPerClient),
+            responder: app.responder,
             logger: logger)
         try server.start()
         logger.notice(

@@ -4,7 +4,13 @@ import HTTPServer
 ///
 /// On HTML: the Content-Security-Policy of issue 5 (no inline script or style anywhere, so an escaping bug cannot
 /// run code), `Referrer-Policy: same-origin`, and `Cache-Control: no-store` because our pages are personalised
-/// (favourites, follows) and must not be kept by shared caches. `X-Content-Type-Options: nosniff` on everything.
+/// (favourites, follows) and must not be kept by shared caches. `X-Content-Type-Options: nosniff` on everything
+/// (the server adds it too, on answers that never reach here).
+///
+/// Errors that get past `ErrorPages` (machine-facing paths: fragments, images, static files) become a plain-text
+/// answer whose body is only the status's reason phrase. A handler's public message may quote the request (a
+/// `/fragments/people/<id>` 404 said "There is nobody with the id “<id>”"), and a reflected string is no business
+/// of a response nobody reads as a page (issue 8); `live.js` only needs the status.
 public struct SecurityHeaders<Next: HTTPResponder>: HTTPResponder {
     /// The policy sent with every HTML response.
     public static var contentSecurityPolicy: String {
@@ -19,7 +25,16 @@ public struct SecurityHeaders<Next: HTTPResponder>: HTTPResponder {
     public init(_ next: Next) { self.next = next }
 
     public func respond(to request: Request, context: RequestContext) async throws -> Response {
-        var response = try await next.respond(to: request, context: context)
+        var response: Response
+        do {
+            response = try await next.respond(to: request, context: context)
+        } catch let error as any HTTPResponseError {
+            if error.status.code >= 500 {
+                context.logger.error(
+                    "handler failed", ["error": String(describing: error), "http.status": "\(error.status.code)"])
+            }
+            response = .text(error.status.reason, status: error.status)
+        }
         Self.apply(to: &response)
         return response
     }

@@ -22,6 +22,17 @@ public enum OptionValue {
         return value
     }
 
+    /// A whole number within `range` (counts and limits).
+    public static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(CommandLineError)
+        -> Int
+    {
+        guard let value = Int(text), range.contains(value) else {
+            throw CommandLineError(
+                "\(option): expected a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        }
+        return value
+    }
+
     /// A non-negative integer seed.
     public static func seed(_ text: String, option: String) throws(CommandLineError) -> UInt64 {
         guard let value = UInt64(text) else {

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import Synchronization
 
 /// The only type that touches a client socket: it reads bytes into the parser, runs the actions
 /// `ConnectionState` decides, hands each request to its handler task, and writes responses back.
@@ -27,8 +28,13 @@ final class Connection: @unchecked Sendable {
         var configuration: ServerConfiguration
         var policy: ConnectionState.Policy
         var requestIDs: RequestIDGenerator
-        /// Called once, on the loop thread, after the socket is closed.
+        /// Called once, on the loop thread, as the socket closes: just before `close(2)`, so a client that sees
+        /// the close and reconnects at once finds its slot (and its per-address count) already free.
         var onClose: @Sendable (Int) -> Void
+        /// Called once, on the loop thread, just before the connection's last answer (one that says
+        /// `Connection: close`) is sent: a client that reconnects as soon as it reads that answer must find its
+        /// slot free, before the socket is even closed (wrk does, every 1 000 requests).
+        var onLastAnswer: @Sendable (Int) -> Void = { _ in }
     }
 
     /// The server-wide id of this connection.
@@ -60,6 +66,13 @@ final class Connection: @unchecked Sendable {
     private var state: ConnectionState
     private var output = OutputQueue()
     private var lingerBytesDropped = 0
+    /// Whether `onLastAnswer` has run.
+    private var lastAnswerAnnounced = false
+    /// `state.standing` as last published to `standing`, so the lock is taken only when it changes.
+    private var publishedStanding: ConnectionState.Standing
+    /// What the server reads when it must choose a connection to close at the cap; written on the loop thread at
+    /// the end of each event, read by the accept thread.
+    private let standingBox: Mutex<ConnectionState.Standing>
 
     /// Wraps an accepted, non-blocking socket. Nothing happens until `start()`.
     init(id: Int, fd: Int32, peer: String, loop: EventLoop, environment: Environment) {
@@ -69,8 +82,14 @@ final class Connection: @unchecked Sendable {
         self.loop = loop
         self.environment = environment
         self.parser = RequestParser(limits: environment.configuration.limits)
-        self.state = ConnectionState(policy: environment.policy, now: ContinuousClock.now)
+        let state = ConnectionState(policy: environment.policy, now: ContinuousClock.now)
+        self.state = state
+        self.publishedStanding = state.standing
+        self.standingBox = Mutex(state.standing)
     }
+
+    /// The connection's standing as of its last event (see `ConnectionState.Standing`); any thread.
+    var standing: ConnectionState.Standing { standingBox.withLock { $0 } }
 
     /// Starts watching the socket on the loop thread. With `rejecting`, the connection only answers that
     /// status (the connection cap's 503) and closes.
@@ -88,7 +107,7 @@ final class Connection: @unchecked Sendable {
             }
             (slot, generation) = token
             if let status { perform(state.parseFailed(status: status, now: loop.now)) }
-            updateTimer()
+            eventHandled()
         }
     }
 
@@ -97,7 +116,20 @@ final class Connection: @unchecked Sendable {
         loop.execute { [self] in
             guard !isClosed else { return }
             perform(state.shutdownRequested(now: loop.now))
-            updateTimer()
+            eventHandled()
+        }
+    }
+
+    /// The server chose this connection to make room at the cap: it closes unless a request became busy in the
+    /// meantime, in which case `refused` runs (on the loop thread) and the connection carries on.
+    func evict(refused: @escaping @Sendable () -> Void) {
+        loop.execute { [self] in
+            guard !isClosed else { return }
+            if state.evictionRequested(now: loop.now) == .close {
+                closeNow()
+            } else {
+                refused()
+            }
         }
     }
 
@@ -115,7 +147,7 @@ final class Connection: @unchecked Sendable {
         if events & (EPOLLIN.rawValue | hangUp) != 0 { readReady = true }
         if waitingForWritable && events & (EPOLLOUT.rawValue | hangUp) != 0 { flush() }
         readWhileWanted()
-        updateTimer()
+        eventHandled()
     }
 
     /// The loop's timer for `deadline` came due.
@@ -124,7 +156,7 @@ final class Connection: @unchecked Sendable {
         guard !isClosed, deadline == armedDeadline else { return }
         armedDeadline = nil
         perform(state.timerFired(now: loop.now))
-        updateTimer()
+        eventHandled()
     }
 
     // MARK: - Reading
@@ -220,7 +252,7 @@ final class Connection: @unchecked Sendable {
             }
             switch event {
             case .needMoreData:
-                perform(state.needMoreData(parserPhase: parser.phase, now: loop.now))
+                perform(state.needMoreData(parserPhase: parser.phase, progress: parser.progress, now: loop.now))
                 return
             case .continueExpected(let head):
                 let action = state.continueExpected(now: loop.now)
@@ -289,6 +321,7 @@ final class Connection: @unchecked Sendable {
     {
         assert(loop.inLoop, "the invariant the executor preference provides")
         guard !isClosed, case .writeResponse(let close) = state.responseReady(now: loop.now) else { return }
+        if close { announceLastAnswer() }
         let keepAliveHTTP10 = !close && request.version == .http1_0
         let date = loop.dateTexts
         let bound = ResponseHead.bound(response, dateCount: date.httpDate.count)
@@ -314,7 +347,7 @@ final class Connection: @unchecked Sendable {
             }
         }
         flush()
-        updateTimer()
+        eventHandled()
     }
 
     /// Logs the request and sends `head` with the body the request gets.
@@ -393,6 +426,7 @@ final class Connection: @unchecked Sendable {
             output.append(ResponseHead.continueBytes)
             flush()
         case .writeError(let status):
+            announceLastAnswer()
             AccessLog.refused(status: status, peer: peer, logger: environment.logger)
             let head = Self.serializeOrDie(ErrorResponse.protocolError(status), close: true, keepAliveHTTP10: false)
             output.append(head)
@@ -411,15 +445,30 @@ final class Connection: @unchecked Sendable {
         }
     }
 
+    /// Called once at the end of each entry point (start, shutdown, events, timer, response), whatever happened
+    /// in between: the deadline only matters once the loop waits again, and the standing once the server looks.
+    private func eventHandled() {
+        updateTimer()
+        let standing = isClosed ? .busy : state.standing
+        if standing != publishedStanding {
+            publishedStanding = standing
+            standingBox.withLock { $0 = standing }
+        }
+    }
+
     /// Arms the loop's timer for the state's next deadline. It is only re-armed when the deadline moves
     /// earlier: a deadline that moved later makes the timer fire early, find nothing due, and re-arm once.
-    /// Called once at the end of each entry point (start, shutdown, events, timer, response), whatever
-    /// happened in between: the deadline only matters once the loop waits again.
     private func updateTimer() {
         guard !isClosed, let deadline = state.nextDeadline else { return }
         if let armed = armedDeadline, armed <= deadline { return }
         armedDeadline = deadline
         loop.arm(slot: slot, generation: generation, deadline: deadline)
+    }
+
+    private func announceLastAnswer() {
+        guard !lastAnswerAnnounced else { return }
+        lastAnswerAnnounced = true
+        environment.onLastAnswer(id)
     }
 
     private func closeNow() {
@@ -429,8 +478,9 @@ final class Connection: @unchecked Sendable {
         output.removeAll()
         // Closing the fd removes it from the epoll set; the slot's new generation voids queued events.
         if slot >= 0 { loop.deregister(slot: slot) }
-        close(fd)
+        standingBox.withLock { $0 = .busy }
         environment.onClose(id)
+        close(fd)
         // A waiting worker ends; a busy one ends after its handler returns (its answer is dropped).
         pendingRequest = nil
         if let waiter = requestWaiter {

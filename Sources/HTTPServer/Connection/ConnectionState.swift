@@ -8,6 +8,12 @@ struct ConnectionState {
     struct Policy: Equatable {
         var headerTimeout: Duration
         var bodyReadTimeout: Duration
+        /// The whole body must arrive within this time of the head.
+        var bodyTimeout: Duration
+        /// After `bodyRateGracePeriod`, the body must have arrived at this average rate (bytes per second; 0: off).
+        var minimumBodyRate: Int
+        /// How long a body may arrive slower than `minimumBodyRate` (a slow start, a stalled first packet).
+        var bodyRateGracePeriod: Duration
         var idleTimeout: Duration
         var writeTimeout: Duration
         var lingerTimeout: Duration
@@ -16,16 +22,22 @@ struct ConnectionState {
         init(_ configuration: ServerConfiguration) {
             self.init(
                 headerTimeout: configuration.headerTimeout, bodyReadTimeout: configuration.bodyReadTimeout,
-                idleTimeout: configuration.idleTimeout, writeTimeout: configuration.writeTimeout,
-                lingerTimeout: configuration.lingerTimeout, maxRequests: configuration.maxRequestsPerConnection)
+                bodyTimeout: configuration.bodyTimeout, minimumBodyRate: configuration.minimumBodyRate,
+                bodyRateGracePeriod: configuration.bodyRateGracePeriod, idleTimeout: configuration.idleTimeout,
+                writeTimeout: configuration.writeTimeout, lingerTimeout: configuration.lingerTimeout,
+                maxRequests: configuration.maxRequestsPerConnection)
         }
 
         init(
-            headerTimeout: Duration, bodyReadTimeout: Duration, idleTimeout: Duration, writeTimeout: Duration,
-            lingerTimeout: Duration, maxRequests: Int
+            headerTimeout: Duration, bodyReadTimeout: Duration, bodyTimeout: Duration = .seconds(30),
+            minimumBodyRate: Int = 0, bodyRateGracePeriod: Duration = .seconds(5), idleTimeout: Duration,
+            writeTimeout: Duration, lingerTimeout: Duration, maxRequests: Int
         ) {
             self.headerTimeout = headerTimeout
             self.bodyReadTimeout = bodyReadTimeout
+            self.bodyTimeout = bodyTimeout
+            self.minimumBodyRate = minimumBodyRate
+            self.bodyRateGracePeriod = bodyRateGracePeriod
             self.idleTimeout = idleTimeout
             self.writeTimeout = writeTimeout
             self.lingerTimeout = lingerTimeout
@@ -33,14 +45,25 @@ struct ConnectionState {
         }
     }
 
+    /// How far a request body has come: what the body deadlines are computed from.
+    struct BodyProgress: Equatable {
+        /// When the head was complete (or `100 Continue` was sent): the body's clock starts here.
+        var started: Instant
+        /// The last read; the next must come within the body read timeout.
+        var lastRead: Instant
+        /// Body bytes received so far.
+        var received: Int
+    }
+
     /// Where the connection is in its request/response cycle.
     enum Phase: Equatable {
         /// Waiting for the first byte of a request (a fresh or kept-alive connection).
         case idle(since: Instant)
-        /// Some of a request head has arrived; all of it must arrive within the header timeout.
-        case readingHead(since: Instant)
-        /// The head is complete and body bytes are expected; each read must come within the body timeout.
-        case readingBody(lastRead: Instant)
+        /// Some of a request head has arrived (`received` bytes); all of it must arrive within the header timeout.
+        case readingHead(since: Instant, received: Int)
+        /// The head is complete and body bytes are expected: each read within the body read timeout, the whole
+        /// body within the body timeout, and on average at the minimum body rate once the grace period is over.
+        case readingBody(BodyProgress)
         /// A handler is working on the request; reading is paused so pipelined requests wait their turn.
         case responding(closeAfter: Bool)
         /// The response is being written; `linger` after an error answer.
@@ -92,8 +115,9 @@ struct ConnectionState {
 
     // MARK: - Reading
 
-    /// The parser consumed everything and wants more; `parserPhase` tells whether a request has begun.
-    mutating func needMoreData(parserPhase: RequestParser.Phase, now: Instant) -> Action {
+    /// The parser consumed everything and wants more; `parserPhase` tells whether a request has begun and
+    /// `progress` how many bytes of its head (or, in the body, of its body) have arrived (`RequestParser.progress`).
+    mutating func needMoreData(parserPhase: RequestParser.Phase, progress: Int = 0, now: Instant) -> Action {
         if peerHalfClosed {
             phase = .closed
             return .close
@@ -102,13 +126,19 @@ struct ConnectionState {
         case .idle:
             switch parserPhase {
             case .idle: break
-            case .head: phase = .readingHead(since: now)
-            case .body: phase = .readingBody(lastRead: now)
+            case .head: phase = .readingHead(since: now, received: progress)
+            case .body: phase = .readingBody(BodyProgress(started: now, lastRead: now, received: progress))
             }
-        case .readingHead:
-            if parserPhase == .body { phase = .readingBody(lastRead: now) }
-        case .readingBody:
-            phase = .readingBody(lastRead: now)
+        case .readingHead(let since, _):
+            switch parserPhase {
+            case .idle: break
+            case .head: phase = .readingHead(since: since, received: progress)
+            case .body: phase = .readingBody(BodyProgress(started: now, lastRead: now, received: progress))
+            }
+        case .readingBody(var body):
+            body.lastRead = now
+            body.received = progress
+            phase = .readingBody(body)
         case .responding, .writing, .lingering, .closed:
             break
         }
@@ -118,7 +148,7 @@ struct ConnectionState {
     /// The head is complete and the client waits for `100 Continue` before sending the body.
     mutating func continueExpected(now: Instant) -> Action {
         guard case .closed = phase else {
-            phase = .readingBody(lastRead: now)
+            phase = .readingBody(BodyProgress(started: now, lastRead: now, received: 0))
             return .writeContinue
         }
         return .none
@@ -217,10 +247,10 @@ struct ConnectionState {
         case .idle(let since) where now >= since + policy.idleTimeout:
             phase = .closed
             return .close
-        case .readingHead(let since) where now >= since + policy.headerTimeout:
+        case .readingHead(let since, _) where now >= since + policy.headerTimeout:
             phase = .writing(closeAfter: true, linger: true)
             return .writeError(.requestTimeout)
-        case .readingBody(let lastRead) where now >= lastRead + policy.bodyReadTimeout:
+        case .readingBody(let body) where now >= bodyDeadline(body):
             phase = .writing(closeAfter: true, linger: true)
             return .writeError(.requestTimeout)
         case .lingering(let until) where now >= until:
@@ -261,8 +291,8 @@ struct ConnectionState {
         var deadline: Instant?
         switch phase {
         case .idle(let since): deadline = since + policy.idleTimeout
-        case .readingHead(let since): deadline = since + policy.headerTimeout
-        case .readingBody(let lastRead): deadline = lastRead + policy.bodyReadTimeout
+        case .readingHead(let since, _): deadline = since + policy.headerTimeout
+        case .readingBody(let body): deadline = bodyDeadline(body)
         case .lingering(let until): deadline = until
         case .responding, .writing, .closed: deadline = nil
         }
@@ -271,6 +301,50 @@ struct ConnectionState {
             deadline = deadline.map { min($0, writeDeadline) } ?? writeDeadline
         }
         return deadline
+    }
+
+    /// The earliest of the body's three deadlines: the next read (a stalled sender), the whole body (a sender
+    /// that trickles forever), and the average rate (a sender that keeps a slot for minutes with a byte every few
+    /// seconds; issue 8). The rate deadline is when the bytes received so far stop covering the elapsed time at
+    /// the minimum rate, never before the grace period ends: it moves later with every byte that arrives.
+    private func bodyDeadline(_ body: BodyProgress) -> Instant {
+        var deadline = min(body.lastRead + policy.bodyReadTimeout, body.started + policy.bodyTimeout)
+        if policy.minimumBodyRate > 0 {
+            let covered = Duration.milliseconds(Int64(body.received) * 1000 / Int64(policy.minimumBodyRate))
+            deadline = min(deadline, body.started + max(policy.bodyRateGracePeriod, covered))
+        }
+        return deadline
+    }
+
+    // MARK: - Making room at the connection cap
+
+    /// What the server sees of a connection when it must make room for a new one (issue 8): idle connections go
+    /// first, then the slowest senders; a connection whose request is being handled or answered is never taken.
+    enum Standing: Equatable, Sendable {
+        /// Between requests (or before the first), since then.
+        case idle(since: Instant)
+        /// Receiving a request head or body: `bytes` of it since `since`.
+        case receiving(since: Instant, bytes: Int)
+        /// A handler is working on a request, or an answer is being written or lingered over.
+        case busy
+    }
+
+    /// The connection's standing now.
+    var standing: Standing {
+        switch phase {
+        case .idle(let since): .idle(since: since)
+        case .readingHead(let since, let received): .receiving(since: since, bytes: received)
+        case .readingBody(let body): .receiving(since: body.started, bytes: body.received)
+        case .responding, .writing, .lingering, .closed: .busy
+        }
+    }
+
+    /// The server chose this connection to make room: it closes unless it became busy since the server looked
+    /// (a request arrived and is being handled, which must not be cut off).
+    mutating func evictionRequested(now: Instant) -> Action {
+        guard standing != .busy else { return .none }
+        phase = .closed
+        return .close
     }
 
     /// Whether the request asks to keep the connection open (RFC 9112 §9.3): HTTP/1.1 unless it says

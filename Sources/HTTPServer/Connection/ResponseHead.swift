@@ -3,6 +3,10 @@
 /// The connection owns framing: handler-set `Content-Length`, `Transfer-Encoding`, `Date` and `Connection`
 /// fields are dropped and replaced, so a handler can never produce a response that desynchronises the
 /// stream. Field names and values are checked for bytes that would split the response (CR, LF, NUL).
+///
+/// Every response also carries `X-Content-Type-Options: nosniff` (a handler's own is replaced): error answers
+/// and plain-text 404s can quote the request, and a browser that sniffed them as HTML would run what they quote
+/// (issue 8). It has no other value, so the server owns it like `Date`.
 enum ResponseHead {
     /// Why a response cannot be serialized.
     struct InvalidField: Error, CustomStringConvertible {
@@ -39,6 +43,7 @@ enum ResponseHead {
     /// The most bytes `write` can produce for `response` (status line, fields, and the three we add).
     static func bound(_ response: Response, dateCount: Int) -> Int {
         var bound = 9 + 20 + 1 + response.status.reason.utf8.count + 2 + 16 + 20 + 2 + 6 + dateCount + 2 + 24 + 2
+        bound += nosniff.utf8CodeUnitCount
         for field in response.headers { bound += field.name.utf8.count + field.value.utf8.count + 4 }
         return bound
     }
@@ -77,6 +82,7 @@ enum ResponseHead {
         out.append("Date: ")
         date.withUnsafeBufferPointer { out.append($0) }
         out.append("\r\n")
+        out.append(nosniff)
         if close {
             out.append("Connection: close\r\n")
         } else if keepAliveHTTP10 {
@@ -85,6 +91,9 @@ enum ResponseHead {
         out.append("\r\n")
         return out.count
     }
+
+    /// The field every response carries, with its CRLF.
+    static let nosniff: StaticString = "X-Content-Type-Options: nosniff\r\n"
 
     /// `HTTP/1.1 100 Continue` with its empty line.
     static let continueBytes: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
@@ -96,6 +105,7 @@ enum ResponseHead {
         case 10: HTTPHeaders.equal(name, "Connection") || HTTPHeaders.equal(name, "Keep-Alive")
         case 14: HTTPHeaders.equal(name, "Content-Length")
         case 17: HTTPHeaders.equal(name, "Transfer-Encoding")
+        case 22: HTTPHeaders.equal(name, "X-Content-Type-Options")
         default: false
         }
     }

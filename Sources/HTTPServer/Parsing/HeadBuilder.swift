@@ -134,8 +134,18 @@ struct HeadBuilder {
     }
 
     /// The finished head.
+    ///
+    /// With an absolute-form target, the target's authority replaces the Host field (RFC 9112 §3.2.2: the server
+    /// "MUST ignore the received Host header field ... and instead use the host information of the
+    /// request-target"), so everything after the parser (routing, the Origin check) sees one authority. The Host
+    /// field itself is still required on HTTP/1.1 and checked like any other (§3.2: missing, repeated or invalid
+    /// is 400), so an absolute-form request passes no check an origin-form one would fail.
     func makeHead() -> RequestHead {
-        RequestHead(
+        var headers = headers
+        if let authority = requestLine.authority {
+            headers.replaceOrAdd(name: "Host", value: authority)
+        }
+        return RequestHead(
             method: requestLine.method, target: requestLine.target, version: requestLine.version, headers: headers)
     }
 }

@@ -7,8 +7,8 @@ public enum RequestParseError: Error, Equatable, Sendable {
     case invalidRequestLine
     /// The method contains a byte that is not a token character (RFC 9110 §5.6.2).
     case invalidMethod
-    /// The request-target is not origin-form (`/…`), or `*` on a method other than OPTIONS, or holds bytes
-    /// outside visible ASCII.
+    /// The request-target is neither origin-form (`/…`) nor an `http`/`https` absolute-form with a valid authority
+    /// and no userinfo, or is `*` on a method other than OPTIONS, or holds bytes outside visible ASCII.
     case invalidTarget
     /// The HTTP-version is not `HTTP/DIGIT.DIGIT` (the name is case-sensitive, RFC 9112 §2.3).
     case invalidVersion

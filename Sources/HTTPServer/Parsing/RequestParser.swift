@@ -81,6 +81,19 @@ public struct RequestParser: Sendable {
         }
     }
 
+    /// Bytes of the current request received so far: of its head while the head is incomplete, of its body once
+    /// the head is complete (chunk framing included). The connection's body-rate deadline and the server's choice
+    /// of the slowest sender at the connection cap are computed from it.
+    public var progress: Int {
+        let unconsumed = buffer.count - readIndex
+        switch stage {
+        case .requestLine, .fieldLines: return sectionBytes + unconsumed
+        case .fixedBody: return unconsumed
+        case .chunkSizeLine, .chunkData, .chunkDataEnd, .trailerLines: return body.count + unconsumed
+        case .failed: return 0
+        }
+    }
+
     /// Buffers `bytes` for parsing.
     public mutating func append(_ bytes: some Collection<UInt8>) {
         compactIfWorthIt()

@@ -3,7 +3,8 @@
 /// Paths are matched on segments percent-decoded exactly once, so `/habits/Push-ups%2FSit-ups` matches
 /// `/habits/:name` with `name == "Push-ups/Sit-ups"`. Literal segments win over captures, which win over `*`.
 /// GET routes also answer HEAD (the connection drops the body). No match gives 404 (or the fallback);
-/// a path that matches with another method gives 405 with `Allow` (RFC 9110 §15.5.6).
+/// a path that matches with another method gives 405 with `Allow` (RFC 9110 §15.5.6). `OPTIONS *` gets 204 with
+/// `Allow` naming every method some route answers (RFC 9110 §9.3.7).
 public struct Router: HTTPResponder {
     private struct Route: Sendable {
         var pattern: RoutePattern
@@ -49,6 +50,11 @@ public struct Router: HTTPResponder {
     }
 
     public func respond(to request: Request, context: RequestContext) async throws -> Response {
+        if request.method == .options && request.head.target == "*" {
+            var response = Response(status: .noContent)
+            response.headers.add(name: "Allow", value: allowedMethods.joined(separator: ", "))
+            return response
+        }
         guard let segments = request.decodedPathSegments() else {
             // A malformed escape or non-UTF-8 path cannot name any resource; refuse instead of guessing.
             throw HTTPError(.badRequest, "Malformed percent-encoding in the path.")
@@ -78,5 +84,17 @@ public struct Router: HTTPResponder {
         var response = Response.text("Method Not Allowed", status: .methodNotAllowed)
         response.headers.add(name: "Allow", value: allowed.sorted().joined(separator: ", "))
         return response
+    }
+
+    /// Every method some route answers (GET brings HEAD), plus OPTIONS for `OPTIONS *` itself, sorted.
+    var allowedMethods: [String] {
+        var methods: Set<String> = [HTTPMethod.options.rawValue]
+        for route in routes {
+            for method in route.responders.keys {
+                methods.insert(method.rawValue)
+                if method == .get { methods.insert(HTTPMethod.head.rawValue) }
+            }
+        }
+        return methods.sorted()
     }
 }

@@ -24,15 +24,38 @@ public final class Server: Sendable {
         case created, running, stopping, stopped
     }
 
+    /// What a registered connection is doing, for the counts the admission decides on.
+    private enum Role {
+        /// Admitted and counted against the cap and its address's limit.
+        case serving
+        /// Over a limit and being answered 503; bounded separately.
+        case rejecting
+        /// Chosen to make room at the cap and about to close; still counted against its address.
+        case evicting
+        /// Sending its last answer (`Connection: close`) and about to close; no longer counted anywhere.
+        case finishing
+    }
+
+    private struct Entry {
+        var connection: Connection
+        var address: String
+        var role: Role
+    }
+
     private struct State {
         var phase = Phase.created
         var listenFD: Int32 = -1
         var port = 0
         var acceptSource: SendableSource?
-        var connections: [Int: Connection] = [:]
-        /// Connections over the cap that are being answered 503; bounded separately.
+        var connections: [Int: Entry] = [:]
+        /// Entries whose role is `.serving`: what the cap counts.
+        var serving = 0
+        /// Entries whose role is `.rejecting`.
         var rejecting = 0
+        /// Serving and evicting connections per client address (no entry for zero).
+        var perAddress: [String: Int] = [:]
         var nextConnectionID = 0
+        var refusals = RefusalLog()
         var drainWaiter: CheckedContinuation<Void, Never>?
         var stopWaiters: [CheckedContinuation<Void, Never>] = []
     }
@@ -56,6 +79,12 @@ public final class Server: Sendable {
 
     /// The number of open client connections (including ones being answered 503).
     public var connectionCount: Int { state.withLock { $0.connections.count } }
+
+    /// The standings of the admitted connections (what the at-cap eviction chooses from); for tests.
+    var standings: [ConnectionState.Standing] {
+        state.withLock { state in state.connections.values.filter { $0.role == .serving }.map(\.connection) }
+            .map(\.standing)
+    }
 
     /// Binds and listens, then accepts in the background. Throws a clear error if the port is taken.
     public func start() throws {
@@ -95,7 +124,7 @@ public final class Server: Sendable {
             state.phase = .stopping
             let source = state.acceptSource
             state.acceptSource = nil
-            return (source, Array(state.connections.values))
+            return (source, state.connections.values.map(\.connection))
         }
         guard let source else {
             await waitUntilStopped()
@@ -107,7 +136,7 @@ public final class Server: Sendable {
 
         let grace = configuration.shutdownGracePeriod
         await waitForConnectionsToClose(orAfter: grace)
-        let leftovers = state.withLock { Array($0.connections.values) }
+        let leftovers = state.withLock { $0.connections.values.map(\.connection) }
         if !leftovers.isEmpty {
             logger.warning("grace period over, closing connections", ["connections": "\(leftovers.count)"])
             for connection in leftovers { connection.forceClose() }
@@ -160,36 +189,127 @@ public final class Server: Sendable {
         }
     }
 
+    /// How a new connection is received.
+    private enum Admission {
+        /// The server is stopping, or even a 503 would cost too much: close the socket.
+        case close
+        /// Serve it as connection `id`; first close `victim` (evicted) to make room, if there is one.
+        case serve(id: Int, victim: (id: Int, connection: Connection)?)
+        /// Answer 503 as connection `id`, then close.
+        case reject(id: Int)
+    }
+
+    /// Admits, refuses or makes room for a new connection. Runs on the accept queue, the only place connections
+    /// are added, so what it decides under the lock cannot be undone by another admission in between.
     private func admit(fd: Int32, peer: String) {
         Socket.setNoDelay(fd)
-        let maxRejecting = max(16, configuration.maxConnections / 8)
-        let decision = state.withLock { state -> (id: Int, reject: Bool)? in
-            guard state.phase == .running else { return nil }
-            let active = state.connections.count - state.rejecting
-            let reject = active >= configuration.maxConnections
-            // Answering 503 costs a connection too; past this bound, the cheapest refusal is a plain close.
-            if reject && state.rejecting >= maxRejecting { return nil }
-            state.nextConnectionID += 1
-            if reject { state.rejecting += 1 }
-            return (id: state.nextConnectionID, reject: reject)
+        let address = Self.clientAddress(ofPeer: peer)
+        let now = ContinuousClock.now
+        var admission = state.withLock { state -> Admission? in
+            guard state.phase == .running else { return .close }
+            if state.perAddress[address, default: 0] >= configuration.connectionsPerClientLimit {
+                return refuse(&state, .perClientLimit, peer: peer, now: now)
+            }
+            if state.serving < configuration.maxConnections {
+                return .serve(id: reserve(&state, address: address), victim: nil)
+            }
+            return nil
         }
-        guard let decision else {
+        if admission == nil {
+            admission = makeRoom(for: address, peer: peer, now: now)
+        }
+        switch admission {
+        case .close, nil:
             close(fd)
-            return
+        case .reject(let id):
+            register(id: id, fd: fd, peer: peer, address: address, role: .rejecting)
+        case .serve(let id, let victim):
+            if let victim {
+                victim.connection.evict(refused: { [self] in evictionRefused(victim.id) })
+            }
+            register(id: id, fd: fd, peer: peer, address: address, role: .serving)
         }
-        let rejected = decision.reject
+    }
+
+    /// At the cap: choose a connection to close for the newcomer (`Eviction`), or refuse the newcomer. The
+    /// standings are read outside the server's lock; only this queue adds connections, so the choice still
+    /// holds when it is committed (a victim that closed meanwhile is simply not found).
+    private func makeRoom(for address: String, peer: String, now: ContinuousClock.Instant) -> Admission {
+        let serving = state.withLock { state in
+            state.connections.compactMap { $0.value.role == .serving ? ($0.key, $0.value.connection) : nil }
+        }
+        let victim = Eviction.victim(among: serving.lazy.map { (id: $0.0, standing: $0.1.standing) }, now: now)
+        return state.withLock { state -> Admission in
+            guard state.phase == .running else { return .close }
+            if let victim, let entry = state.connections[victim], entry.role == .serving {
+                state.connections[victim]?.role = .evicting
+                state.serving -= 1
+                logRefusal(&state, .evicted, peer: peer, now: now)
+                return .serve(id: reserve(&state, address: address), victim: (victim, entry.connection))
+            }
+            if state.serving < configuration.maxConnections {
+                return .serve(id: reserve(&state, address: address), victim: nil)
+            }
+            return refuse(&state, .atCapacity, peer: peer, now: now)
+        }
+    }
+
+    /// Counts a new serving connection and returns its id.
+    private func reserve(_ state: inout State, address: String) -> Int {
+        state.nextConnectionID += 1
+        state.serving += 1
+        state.perAddress[address, default: 0] += 1
+        return state.nextConnectionID
+    }
+
+    /// A 503 for the newcomer, or a plain close once the 503s themselves reach their bound (answering costs a
+    /// connection too; past the bound the cheapest refusal is the close).
+    private func refuse(_ state: inout State, _ reason: RefusalLog.Reason, peer: String, now: ContinuousClock.Instant)
+        -> Admission
+    {
+        let maxRejecting = max(16, configuration.maxConnections / 8)
+        guard state.rejecting < maxRejecting else {
+            logRefusal(&state, .dropped, peer: peer, now: now)
+            return .close
+        }
+        logRefusal(&state, reason, peer: peer, now: now)
+        state.nextConnectionID += 1
+        state.rejecting += 1
+        return .reject(id: state.nextConnectionID)
+    }
+
+    /// Counts a refusal and writes the one line per second `RefusalLog` allows (under the lock, which costs
+    /// nothing measurable at one line a second).
+    private func logRefusal(
+        _ state: inout State, _ reason: RefusalLog.Reason, peer: String, now: ContinuousClock.Instant
+    ) {
+        switch state.refusals.record(reason, now: now) {
+        case .log(let counts):
+            logger.warning("connections refused or closed to make room", counts.metadata(lastPeer: peer))
+        case .heldFirst(let flushAt):
+            acceptQueue.asyncAfter(deadline: .now() + (flushAt - now).dispatchInterval) { [self] in
+                let counts = self.state.withLock { $0.refusals.flush(now: .now) }
+                if let counts {
+                    logger.warning("connections refused or closed to make room", counts.metadata(lastPeer: nil))
+                }
+            }
+        case .held:
+            break
+        }
+    }
+
+    private func register(id: Int, fd: Int32, peer: String, address: String, role: Role) {
         let environment = Connection.Environment(
             responder: responder, logger: logger, configuration: configuration,
             policy: ConnectionState.Policy(configuration), requestIDs: requestIDs,
-            onClose: { [self] id in connectionClosed(id, rejected: rejected) })
+            onClose: { [self] id in connectionClosed(id) }, onLastAnswer: { [self] id in lastAnswer(id) })
         let connection = Connection(
-            id: decision.id, fd: fd, peer: peer, loop: EventLoopGroup.shared.next(), environment: environment)
+            id: id, fd: fd, peer: peer, loop: EventLoopGroup.shared.next(), environment: environment)
         let stillRunning = state.withLock { state -> Bool in
-            state.connections[decision.id] = connection
+            state.connections[id] = Entry(connection: connection, address: address, role: role)
             return state.phase == .running
         }
-        if rejected {
-            logger.warning("connection limit reached, answering 503", ["net.peer": peer])
+        if role == .rejecting {
             connection.start(rejecting: .serviceUnavailable)
         } else {
             connection.start()
@@ -198,15 +318,68 @@ public final class Server: Sendable {
         if !stillRunning { connection.requestShutdown() }
     }
 
-    private func connectionClosed(_ id: Int, rejected: Bool) {
+    /// A victim became busy before it could be closed: it counts as serving again (the cap is exceeded by one
+    /// until a connection closes, rather than cutting off a request in progress).
+    private func evictionRefused(_ id: Int) {
+        state.withLock { state in
+            guard state.connections[id]?.role == .evicting else { return }
+            state.connections[id]?.role = .serving
+            state.serving += 1
+        }
+    }
+
+    /// A connection is sending its last answer: its slot and its address's count are free from now on.
+    private func lastAnswer(_ id: Int) {
+        state.withLock { state in
+            guard let entry = state.connections[id] else { return }
+            switch entry.role {
+            case .serving:
+                state.serving -= 1
+                Self.release(&state, address: entry.address)
+            case .evicting:
+                Self.release(&state, address: entry.address)
+            case .rejecting:
+                // The 503 of a refusal is bounded by `rejecting` until the socket closes.
+                return
+            case .finishing:
+                return
+            }
+            state.connections[id]?.role = .finishing
+        }
+    }
+
+    private func connectionClosed(_ id: Int) {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            state.connections[id] = nil
-            if rejected { state.rejecting -= 1 }
+            if let entry = state.connections.removeValue(forKey: id) {
+                switch entry.role {
+                case .serving:
+                    state.serving -= 1
+                    Self.release(&state, address: entry.address)
+                case .evicting:
+                    Self.release(&state, address: entry.address)
+                case .rejecting:
+                    state.rejecting -= 1
+                case .finishing:
+                    break
+                }
+            }
             guard state.connections.isEmpty else { return nil }
             defer { state.drainWaiter = nil }
             return state.drainWaiter
         }
         waiter?.resume()
+    }
+
+    private static func release(_ state: inout State, address: String) {
+        let count = state.perAddress[address, default: 1] - 1
+        state.perAddress[address] = count > 0 ? count : nil
+    }
+
+    /// The address part of a peer (`127.0.0.1:5123` → `127.0.0.1`, `[::1]:5123` → `[::1]`): what the
+    /// per-client limit counts by.
+    static func clientAddress(ofPeer peer: String) -> String {
+        guard let colon = peer.utf8.lastIndex(of: UInt8(ascii: ":")), !peer.hasSuffix("]") else { return peer }
+        return String(peer[..<colon])
     }
 
     private func pauseAccepting(for delay: Duration) {

@@ -35,17 +35,33 @@ final class TestClient: @unchecked Sendable {
     let fd: Int32
     private var buffered: [UInt8] = []
 
-    /// Connects to `127.0.0.1:port`; `timeout` bounds every read. It is a hang guard only (no test waits for it to
-    /// pass), so it sits far above anything a loaded machine takes.
-    init(port: Int, timeout: Double = 30) throws {
+    /// Connects to `127.0.0.1:port` from `source` (another loopback address such as `127.0.0.2` poses as a
+    /// second client); `timeout` bounds every read. It is a hang guard only (no test waits for it to pass), so it
+    /// sits far above anything a loaded machine takes.
+    init(port: Int, source: String? = nil, timeout: Double = 30) throws {
         // The descriptor is stored only once connected. A throwing class init that had already stored it would run
         // `deinit` too, closing the number a second time: by then another test's socket may own it (that double
         // close made ServerTests flake, with a client of a parallel test cut off mid-conversation).
-        fd = try Self.connected(port: port, timeout: timeout)
+        fd = try Self.connected(port: port, source: source, timeout: timeout)
     }
 
-    private static func connected(port: Int, timeout: Double) throws -> Int32 {
+    private static func connected(port: Int, source: String?, timeout: Double) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                let code = errno
+                close(fd)
+                throw Socket.Failure(operation: "bind \(source)", code: code)
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -181,7 +197,24 @@ enum LiveServer {
         configuration.bodyReadTimeout = .seconds(300)
         configuration.idleTimeout = .seconds(300)
         configuration.writeTimeout = .seconds(300)
+        configuration.bodyTimeout = .seconds(300)
+        configuration.minimumBodyRate = 0
         return configuration
+    }
+
+    /// Returns once `condition` holds, checking every few milliseconds; throws after `limit`, a hang guard far
+    /// above any expected wait (for states a test cannot observe from its socket, such as "the server has
+    /// seen this connection go idle").
+    static func until(
+        _ what: String, limit: Duration = .seconds(30), _ condition: () -> Bool
+    ) async throws {
+        let deadline = ContinuousClock.now + limit
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                throw Socket.Failure(operation: "waiting for \(what)", code: ETIMEDOUT)
+            }
+            try await Task.sleep(for: .milliseconds(2))
+        }
     }
 
     /// Runs `body` with a started server answering through `responder`.
