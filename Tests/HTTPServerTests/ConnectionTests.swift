@@ -285,7 +285,10 @@ import Testing
     /// Issue 8: an absolute-form target (RFC 9112 §3.2.2) was a 400; it is served by its path, and `OPTIONS *`
     /// (a 404) gets 204 with `Allow`. Both answers say nosniff.
     @Test func absoluteFormAndOptionsAsteriskAreAnswered() async throws {
-        try await LiveServer.with(responder: LiveServer.testRouter) { server in
+        // Two requests on one connection: the idle timeout must outlast any pause of a loaded test machine.
+        var configuration = ServerConfiguration()
+        configuration.idleTimeout = .seconds(120)
+        try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
             let client = try TestClient(port: server.port)
             try client.send("GET http://127.0.0.1/echo/absolute?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             let response = try await client.readResponse()
