@@ -73,4 +73,41 @@ import Testing
             #expect((early + rest).split(separator: "\n").count == 20)
         }
     }
+
+    /// Issue 12: a stalled destination (a pipe nobody reads) must never make `append` wait, since it runs on event
+    /// loops. Lines past the bound are dropped, counted, and reported once the writer catches up.
+    @Test func aStalledDestinationDropsAndCountsLinesInsteadOfBlocking() async throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        defer {
+            close(readEnd)
+            close(writeEnd)
+        }
+        let buffer = LogBuffer(fd: writeEnd, delay: .milliseconds(1), flushBytes: 1024)
+        let line = String(repeating: "x", count: 100)
+        // 10 MB against a 64 KiB pipe nobody reads: this returns only if `append` never waits for the writer.
+        let appended = try await TestClient.onOwnThread {
+            for _ in 0..<100_000 { buffer.append(line) }
+            return true
+        }
+        #expect(appended)
+        #expect(buffer.droppedLines > 0)
+        // Now drain the pipe; the writer catches up and says how many lines it dropped.
+        let drained = try await TestClient.onOwnThread { () -> String in
+            var text = ""
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let deadline = ContinuousClock.now + .seconds(60)  // a hang guard only
+            while !text.contains("log lines dropped: ") && ContinuousClock.now < deadline {
+                var poller = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 50) > 0 else { continue }
+                let count = Glibc.read(readEnd, &chunk, chunk.count)
+                guard count > 0 else { break }
+                // Keep only the tail: the report comes after the lines that made it.
+                text = String((text + String(decoding: chunk[0..<count], as: UTF8.self)).suffix(4096))
+            }
+            return text
+        }
+        #expect(drained.contains("log lines dropped: "))
+    }
 }

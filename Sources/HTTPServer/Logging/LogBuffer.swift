@@ -9,6 +9,10 @@ import Synchronization
 /// logged, or sooner once `flushBytes` have piled up. `flush()` writes everything now; the process-wide
 /// stderr buffer also flushes at `exit()`, and `Server.shutdown()` flushes it. A crash (a trap) can lose
 /// the last `delay` of lines.
+///
+/// `append` never waits: it runs on event-loop threads, and a stalled stderr (a full pipe nobody reads) must not
+/// stall every connection of the loop (issue 12). Past `16 × flushBytes` of unwritten output new lines are
+/// dropped and counted instead, and the writer reports the count in a line of its own once it catches up.
 public final class LogBuffer: Sendable {
     /// The buffer behind `Logger`'s default sink: standard error, flushed at `exit()`.
     public static let standardError: LogBuffer = {
@@ -23,6 +27,10 @@ public final class LogBuffer: Sendable {
         var timerQueued = false
         /// A write was queued because `flushBytes` piled up.
         var sizeWriteQueued = false
+        /// Lines dropped since the last report because the buffer was full.
+        var dropped = 0
+        /// Lines dropped since the buffer was made.
+        var droppedTotal = 0
     }
 
     /// Why `writeBuffered` runs.
@@ -45,12 +53,17 @@ public final class LogBuffer: Sendable {
 
     /// Buffers `line` and a newline.
     public func append(_ line: String) {
-        // Past this much unwritten output the caller waits for the writer: a stalled stderr must not grow
-        // memory without bound.
+        // Past this much unwritten output the line is dropped and counted: memory stays bounded and the caller,
+        // often an event loop, never waits on the writer.
         let hardLimit = 16 * flushBytes
         var line = line
-        let (startTimer, writeNow, mustWait) = line.withUTF8 { utf8 in
-            state.withLock { state -> (Bool, Bool, Bool) in
+        let (startTimer, writeNow) = line.withUTF8 { utf8 in
+            state.withLock { state -> (Bool, Bool) in
+                guard state.bytes.count + utf8.count < hardLimit else {
+                    state.dropped += 1
+                    state.droppedTotal += 1
+                    return (false, false)
+                }
                 state.bytes.append(contentsOf: utf8)
                 state.bytes.append(10)
                 let count = state.bytes.count
@@ -58,7 +71,7 @@ public final class LogBuffer: Sendable {
                 state.timerQueued = true
                 let writeNow = count >= flushBytes && !state.sizeWriteQueued
                 if writeNow { state.sizeWriteQueued = true }
-                return (startTimer, writeNow, count >= hardLimit)
+                return (startTimer, writeNow)
             }
         }
         if startTimer {
@@ -66,12 +79,13 @@ public final class LogBuffer: Sendable {
                 self.writeBuffered(.timer)
             }
         }
-        if mustWait {
-            queue.sync { writeBuffered(.flush) }
-        } else if writeNow {
+        if writeNow {
             queue.async { self.writeBuffered(.size) }
         }
     }
+
+    /// Lines dropped so far because the destination could not keep up (reported in the log too).
+    public var droppedLines: Int { state.withLock { $0.droppedTotal } }
 
     /// Writes everything buffered so far before returning.
     public func flush() {
@@ -86,8 +100,14 @@ public final class LogBuffer: Sendable {
             case .size: state.sizeWriteQueued = false
             case .flush: break
             }
-            defer { state.bytes = [] }
-            return state.bytes
+            defer {
+                state.bytes = []
+                state.dropped = 0
+            }
+            guard state.dropped > 0 else { return state.bytes }
+            // Said once the writer catches up, so a reader of the log knows lines are missing and how many.
+            let report = "log lines dropped: \(state.dropped) (the log destination was not keeping up)\n"
+            return state.bytes + Array(report.utf8)
         }
         guard !bytes.isEmpty else { return }
         bytes.withUnsafeBytes { raw in
