@@ -133,7 +133,7 @@ def _chrome(javascript=True):
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    # Always name the driver: without it Selenium tries to download one (TOOLS.md).
+    # Always name the driver: without it Selenium tries to download one, and nothing can be downloaded here.
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
     driver.implicitly_wait(0)
     return driver

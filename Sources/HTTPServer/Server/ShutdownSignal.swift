@@ -19,7 +19,7 @@ public enum ShutdownSignal {
     /// shutdown that hangs.
     ///
     /// The handlers are `@Sendable` library code on a dedicated queue: a Dispatch handler written in
-    /// `main.swift` is main-actor code and crashes when it fires off the main queue (TOOLS.md).
+    /// `main.swift` is main-actor code and crashes when it fires off the main queue (`dispatch_assert_queue`).
     public static func wait() async -> Int32 {
         SignalWaiter.shared.arm()
         return await SignalWaiter.shared.next()

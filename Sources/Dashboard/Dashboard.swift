@@ -1,2 +1,0 @@
-/// The dashboard app. Filled in by the dashboard issue.
-public enum DashboardModule {}
