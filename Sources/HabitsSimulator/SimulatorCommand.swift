@@ -1,7 +1,8 @@
 import Foundation
 import HTTPServer
 
-/// What `habits-api` does after parsing its command line, kept out of `main.swift` (main-actor code, where a Dispatch handler traps).
+/// What `habits-api` does after parsing its command line, kept out of `main.swift` (main-actor code, where a Dispatch
+/// handler traps).
 public enum SimulatorCommand {
     /// Starts the simulator, prints its URL, serves until SIGINT/SIGTERM, shuts down gracefully.
     /// Returns the exit status: 0 after a clean shutdown, 1 when the data or the port is unusable.

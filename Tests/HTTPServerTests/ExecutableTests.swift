@@ -3,8 +3,9 @@ import Testing
 
 @testable import HTTPServer
 
-/// Runs the built executables (scripts/test.sh builds them first) as a user would: on a free port, then
-/// SIGTERM, expecting a clean exit 0. This is the test that catches the main.swift Dispatch trap (a handler defined in main-actor code fired off the main queue).
+/// Runs the built executables (scripts/test.sh builds them first) as a user would: on a free port, then SIGTERM,
+/// expecting a clean exit 0. This is the test that catches the main.swift Dispatch trap (a handler defined in
+/// main-actor code fired off the main queue).
 @Suite struct ExecutableTests {
     /// Where the executables were built: beside the running test binary (so a sanitizer build with its own
     /// `--build-path` tests its own executables), else the default `.build/debug`.

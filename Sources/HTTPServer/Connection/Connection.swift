@@ -11,8 +11,8 @@ import Synchronization
 /// the code after a handler's `await` is back on it.
 ///
 /// Why an epoll loop and not the Dispatch design the server started with (one read source and one serial
-/// queue per connection, which survived slowloris where a blocking thread per connection did not): measured with `Benchmarks/http.sh` (20 KB page,
-/// 64 connections, 2 cores), that design spent ~16 µs of CPU per request against nginx's ~8 µs, two thirds
+/// queue per connection, which survived slowloris where a blocking thread per connection did not): measured
+/// with `Benchmarks/http.sh` (20 KB page, 64 connections, 2 cores), that design spent ~16 µs of CPU per request against nginx's ~8 µs, two thirds
 /// of it in the kernel: libdispatch re-arms a read source after each event through its manager thread, which
 /// cost 2 `epoll_ctl`, an `ioctl`, an eventfd `write` and ~1.7 context switches per request (perf: 35% of
 /// samples in `finish_task_switch`), more than nginx's whole request. Here a request costs one `recv`, one

@@ -1,11 +1,10 @@
 import Dispatch
 import Synchronization
 
-/// At most `limit` holders at once; the rest wait asynchronously (no thread is blocked while waiting), first come
-/// first served, each until its own deadline if it has one.
-///
-/// Guards the socket client's Dispatch threads: each upstream call blocks one for up to the total timeout, and
-/// libdispatch's pool is small on 2 cores (it went down under 300 slow clients when each held a thread), so a burst of uncached calls must queue here instead.
+/// At most `limit` holders at once; the rest wait asynchronously (no thread is blocked while waiting), first come first
+/// served, each until its own deadline if it has one.  Guards the socket client's Dispatch threads: each upstream call
+/// blocks one for up to the total timeout, and libdispatch's pool is small on 2 cores (it went down under 300 slow
+/// clients when each held a thread), so a burst of uncached calls must queue here instead.
 final class AsyncLimiter: Sendable {
     private struct Waiter {
         var id: UInt64
