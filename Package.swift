@@ -8,11 +8,13 @@ import PackageDescription
 var targets: [Target] = [
     // epoll, eventfd and accept4, which Swift's Glibc module leaves out (HTTPServer's event loops).
     .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+    // OpenSSL's libcrypto: HMAC-SHA-256 tags on settings cookies, constant-time compare (Dashboard's CookieSigner).
+    .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .target(name: "HTTPServer", dependencies: ["CLinux"]),
     .target(name: "HabitsAPI", dependencies: ["HTTPServer"]),
     .target(name: "HabitsSimulator", dependencies: ["HTTPServer", "HabitsAPI"]),
     .target(name: "TemplateKit"),
-    .target(name: "Dashboard", dependencies: ["HTTPServer", "HabitsAPI", "TemplateKit"]),
+    .target(name: "Dashboard", dependencies: ["HTTPServer", "HabitsAPI", "TemplateKit", "CCrypto"]),
     .executableTarget(name: "habits-dashboard", dependencies: ["Dashboard", "HabitsSimulator", "HTTPServer"]),
     .executableTarget(name: "habits-api", dependencies: ["HabitsSimulator", "HTTPServer"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),

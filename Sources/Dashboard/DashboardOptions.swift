@@ -19,12 +19,21 @@ public struct DashboardOptions: Sendable, Equatable {
     public var speed: Double
     /// A seed for a deterministic simulation; nil for a random one.
     public var seed: UInt64?
+    /// New browser ids (settings cookies) one client address may be given per minute (`--new-browser-rate`).
+    public var newBrowserRate: Int
+    /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`, repeatable or a comma list).
+    public var trustedProxies: [AddressRange]
+    /// Days settings nobody reads or writes are kept (`--settings-max-age`).
+    public var settingsMaxAgeDays: Int
+    /// The most settings files kept; beyond it the least recently used go first (`--max-settings-files`).
+    public var maxSettingsFiles: Int
 
     /// Creates options; the defaults are those of `habits-dashboard` with no flags and no environment.
     public init(
         port: Int = 8000, host: String = "127.0.0.1", upstream: URL? = nil, apiPort: Int = 8080,
         settingsDirectory: String = "./var/settings", dataDirectory: String? = nil, speed: Double = 1.0,
-        seed: UInt64? = nil
+        seed: UInt64? = nil, newBrowserRate: Int = 30, trustedProxies: [AddressRange] = [],
+        settingsMaxAgeDays: Int = 400, maxSettingsFiles: Int = 100_000
     ) {
         self.port = port
         self.host = host
@@ -34,6 +43,10 @@ public struct DashboardOptions: Sendable, Equatable {
         self.dataDirectory = dataDirectory
         self.speed = speed
         self.seed = seed
+        self.newBrowserRate = newBrowserRate
+        self.trustedProxies = trustedProxies
+        self.settingsMaxAgeDays = settingsMaxAgeDays
+        self.maxSettingsFiles = maxSettingsFiles
     }
 
     /// The embedded simulator's flags that differ from their defaults although an upstream is set, so they have no
@@ -64,6 +77,13 @@ public struct DashboardOptions: Sendable, Equatable {
           --data-dir DIR       HabitServer-format data for the embedded API     default built-in data
           --speed X            simulation speed multiplier, 0.1 to 10           default 1.0
           --seed N             deterministic simulation with this seed          default random
+          --new-browser-rate N new browsers per client address per minute       default 30
+          --trusted-proxy ADDR take the client from X-Forwarded-For of this     default none
+                               proxy (address or CIDR; repeat or comma list)
+          --settings-max-age DAYS
+                               days unused settings are kept                    default 400
+          --max-settings-files N
+                               settings files kept (least recently used go)     default 100000
           --help               show this help
 
         """
@@ -84,6 +104,8 @@ public struct DashboardOptions: Sendable, Equatable {
             options: [
                 "--port": .value, "--host": .value, "--upstream": .value, "--api-port": .value,
                 "--settings-dir": .value, "--data-dir": .value, "--speed": .value, "--seed": .value, "--help": .flag,
+                "--new-browser-rate": .value, "--trusted-proxy": .value, "--settings-max-age": .value,
+                "--max-settings-files": .value,
             ])
         while let (name, value) = try scanner.next() {
             let value = value ?? ""
@@ -96,9 +118,29 @@ public struct DashboardOptions: Sendable, Equatable {
             case "--data-dir": options.dataDirectory = try OptionValue.nonEmpty(value, option: name)
             case "--speed": options.speed = try OptionValue.number(value, option: name, in: 0.1...10)
             case "--seed": options.seed = try OptionValue.seed(value, option: name)
+            case "--new-browser-rate":
+                options.newBrowserRate = try integer(value, option: name, in: 1...1_000_000)
+            case "--trusted-proxy":
+                guard let ranges = AddressRange.list(value) else {
+                    throw CommandLineError("\(name): expected IP addresses or CIDR blocks, got '\(value)'")
+                }
+                options.trustedProxies += ranges
+            case "--settings-max-age": options.settingsMaxAgeDays = try integer(value, option: name, in: 1...36_500)
+            case "--max-settings-files":
+                options.maxSettingsFiles = try integer(value, option: name, in: 1...100_000_000)
             default: return .help
             }
         }
         return .run(options)
+    }
+
+    private static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(CommandLineError)
+        -> Int
+    {
+        guard let value = Int(text), range.contains(value) else {
+            throw CommandLineError(
+                "\(option): expected a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        }
+        return value
     }
 }
