@@ -11,6 +11,26 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
 fi
 
+apt_install() {
+    if [ "$(id -u)" = 0 ]; then
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
+    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
+    else
+        return 1
+    fi
+}
+
+# System libraries the build links (Package.swift's .systemLibrary targets): libcrypto from libssl-dev (settings
+# cookie tags) and zlib. Installed the same way as the browser below when their headers are missing.
+if [ ! -f /usr/include/openssl/hmac.h ] || [ ! -f /usr/include/zlib.h ]; then
+    echo "==> installing libssl-dev and zlib1g-dev (apt-get)"
+    if ! command -v apt-get >/dev/null 2>&1 || ! apt_install libssl-dev zlib1g-dev pkg-config; then
+        echo "test.sh: libssl-dev/zlib1g-dev are missing and could not be installed (apt-get as root or sudo)" >&2
+        exit 1
+    fi
+fi
+
 # The executable tests launch .build/debug/habits-api and habits-dashboard, so build everything first.
 echo "==> swift build (debug, all targets)"
 swift build --build-tests
@@ -26,16 +46,6 @@ if [ "$#" -gt 0 ]; then
     echo "==> browser tests skipped (arguments given: a partial run)"
     exit 0
 fi
-
-apt_install() {
-    if [ "$(id -u)" = 0 ]; then
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
-    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
-    else
-        return 1
-    fi
-}
 
 if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
     echo "==> installing chromium and chromium-driver (apt-get)"

@@ -102,4 +102,25 @@ extension SettingsStoreTests {
         #expect(loaded == third, "another store (or process) reads the same version and digest from the file")
         #expect(store.defaults.digest == (try await store.loadVersioned(BrowserID.random())).digest)
     }
+
+    /// With a cap of 1 000 and more, the store evicts a batch in the background once it is within half a batch of
+    /// the cap, so new browsers normally never wait for a directory scan.
+    @Test func nearTheCapABatchIsEvictedInTheBackground() async throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for _ in 0..<994 {
+            try Data(#"{"favoriteHabits":[]}"#.utf8).write(
+                to: directory.appendingPathComponent("\(BrowserID.random()).json"))
+        }
+        let clock = ManualClock()
+        clock.advance(by: 60)
+        let store = try makeStore(maxFiles: 1_000, clock: clock)
+        #expect(await store.fileCount() == 994)
+        let newcomer = BrowserID.random()
+        try await store.update(newcomer) { $0.favoriteHabits = ["A"] }
+
+        await store.backgroundEvictionsFinished()
+        #expect(await store.fileCount() == 990)
+        #expect(try files().count == 990)
+        #expect(try files().contains("\(newcomer).json"), "the oldest never-read files went, not the newest")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// What one sweep did (logged, and read by tests).
 public struct SweepReport: Equatable, Sendable {
@@ -23,10 +24,16 @@ extension SettingsStore {
     /// came back in between keeps its settings. Call it off the request path: at start and from `SettingsSweeper`.
     @discardableResult
     public func sweep() throws -> SweepReport {
+        try sweep(keep: maxFiles)
+    }
+
+    /// A sweep that leaves at most `keep` files. Never call it on `queue`.
+    @discardableResult
+    func sweep(keep: Int) throws -> SweepReport {
         let createdBefore = counts.withLock { $0.created }
         let scan = try scanDirectory()
         let plan = SweepPlan(
-            entries: scan.entries, now: Self.nanoseconds(now()), maxAge: Self.nanoseconds(maxAge), keep: maxFiles)
+            entries: scan.entries, now: Self.nanoseconds(now()), maxAge: Self.nanoseconds(maxAge), keep: keep)
         return try queue.sync {
             let leftovers = try removeLeftovers(scan.leftovers)
             let expired = try delete(plan.expired)
@@ -49,9 +56,37 @@ extension SettingsStore {
         }
     }
 
+    /// After a new file, on the queue: when the store is within half a batch of its cap, evict a batch in the
+    /// background (scan on `sweepQueue`), so new browsers normally find room without waiting for a scan and
+    /// `makeRoom` is only the fallback for files arriving faster than the background frees them. Only for caps of
+    /// 1 000 and more, where a batch is at least 10 files; small caps (tests) evict in `makeRoom` alone.
+    func evictAheadIfNearTheCap() {
+        guard evictionBatch >= 10 else { return }
+        let start = counts.withLock { counts in
+            guard !counts.evictingAhead, counts.files >= maxFiles - evictionBatch / 2 else { return false }
+            counts.evictingAhead = true
+            return true
+        }
+        guard start else { return }
+        sweepQueue.async { [self] in
+            do {
+                try sweep(keep: maxFiles - evictionBatch)
+            } catch {
+                logger.error("settings eviction failed", ["error": String(describing: error)])
+            }
+            counts.withLock { $0.evictingAhead = false }
+        }
+    }
+
+    /// Waits until background evictions started so far have finished (tests).
+    func backgroundEvictionsFinished() async {
+        await withCheckedContinuation { continuation in sweepQueue.async { continuation.resume() } }
+    }
+
     /// At the cap, on the queue: scans and deletes expired files and then `evictionBatch` more, so the new browser
     /// that asked gets in (issue 8: a new browser is never refused because of the cap).
     func makeRoom() throws {
+        let started = ContinuousClock.now
         let scan = try scanDirectory()
         let plan = SweepPlan(
             entries: scan.entries, now: Self.nanoseconds(now()), maxAge: Self.nanoseconds(maxAge),
@@ -65,24 +100,42 @@ extension SettingsStore {
             [
                 "settings.max": String(maxFiles), "settings.expired": String(expired),
                 "settings.evicted": String(evicted),
+                "duration.ms": String((ContinuousClock.now - started) / .milliseconds(1)),
             ])
     }
 
     // MARK: - Scanning and deleting
 
     /// The settings files (regular files named `<id>.json`) with their usage, and the ids of leftover temp files.
+    /// `readdir` and `fstatat` on the directory's descriptor, not paths: at 100 000 files this is the whole cost of
+    /// a sweep, and it must stay small enough to run while a new browser waits (`makeRoom`).
     private func scanDirectory() throws -> (entries: [SweepPlan.Entry], leftovers: [(BrowserID, String)]) {
+        guard let handle = opendir(directory.path) else {
+            throw FileIOError(operation: "opendir", path: directory.path, code: errno)
+        }
+        defer { closedir(handle) }
+        let fd = dirfd(handle)
         var entries: [SweepPlan.Entry] = []
         var leftovers: [(BrowserID, String)] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
-            if let marker = name.range(of: ".json" + FileIO.temporaryMarker) {
-                if let id = BrowserID(String(name[..<marker.lowerBound])) { leftovers.append((id, name)) }
+        let suffix = Array(".json".utf8)
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+        while let entry = readdir(handle) {
+            let namePointer = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            let name = Array(UnsafeRawBufferPointer(start: namePointer, count: strlen(namePointer)))
+            guard name.count >= BrowserID.length + suffix.count, name[BrowserID.length...].starts(with: suffix),
+                let id = BrowserID(String(decoding: name[..<BrowserID.length], as: UTF8.self))
+            else { continue }
+            if name.count > BrowserID.length + suffix.count {
+                let rest = String(decoding: name[(BrowserID.length + suffix.count)...], as: UTF8.self)
+                if rest.hasPrefix(FileIO.temporaryMarker) {
+                    leftovers.append((id, String(decoding: name, as: UTF8.self)))
+                }
                 continue
             }
-            guard name.hasSuffix(".json"), let id = BrowserID(String(name.dropLast(5))),
-                let status = try FileIO.status(directory.path + "/" + name), status.isRegular
-            else { continue }
-            entries.append(SweepPlan.Entry(id: id, usage: status.usage))
+            var status = stat()
+            guard fstatat(fd, namePointer, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            let file = FileStatus(status)
+            if file.isRegular { entries.append(SweepPlan.Entry(id: id, usage: file.usage)) }
         }
         return (entries, leftovers)
     }

@@ -41,6 +41,8 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
     let now: @Sendable () -> Date
     /// Runs every read-modify-write and every deletion; never a plain read.
     let queue = DispatchQueue(label: "settings-store")
+    /// Runs the directory scans of evictions ahead of the cap (`evictAheadIfNearTheCap`).
+    let sweepQueue = DispatchQueue(label: "settings-evict-ahead", qos: .utility)
     let locks: StripeLocks
     let cache: Mutex<LRUCache<BrowserID, CacheEntry>>
     let counts = Mutex(Counts())
@@ -61,6 +63,8 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
         var files = 0
         /// Files this store has created since it started; lets a sweep add the ones created while it scanned.
         var created = 0
+        /// An eviction ahead of the cap is running.
+        var evictingAhead = false
     }
 
     /// Opens (creating if needed) `directory`, sweeps it once (leftover temp files, expired settings, files over the
@@ -204,6 +208,7 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
                     $0.files += 1
                     $0.created += 1
                 }
+                evictAheadIfNearTheCap()
             }
             return loaded
         }
