@@ -123,4 +123,16 @@ extension SettingsStoreTests {
         #expect(try files().count == 990)
         #expect(try files().contains("\(newcomer).json"), "the oldest never-read files went, not the newest")
     }
+
+    @Test func aStoreThatOpensNearTheCapEvictsABatchInTheBackground() async throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for _ in 0..<1_000 {
+            try Data(#"{"favoriteHabits":[]}"#.utf8).write(
+                to: directory.appendingPathComponent("\(BrowserID.random()).json"))
+        }
+        let store = try makeStore(maxFiles: 1_000)
+        await store.backgroundEvictionsFinished()
+        #expect(await store.fileCount() == 990)
+        #expect(try files().count == 990)
+    }
 }

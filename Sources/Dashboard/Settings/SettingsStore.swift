@@ -96,6 +96,8 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
         let bytes = try Self.encode(defaultValue)
         defaults = Versioned(value: defaultValue, version: 0, digest: SettingsDigest.of(bytes))
         let report = try sweep()
+        // A store that opens full would otherwise make its first new browser wait for a scan.
+        evictAheadIfNearTheCap()
         logger.info(
             "settings store ready",
             [
