@@ -10,11 +10,13 @@ var targets: [Target] = [
     .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
     // The system's zlib for gzip responses (issue 14); README's set-up installs zlib1g-dev where it is missing.
     .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // OpenSSL's libcrypto: HMAC-SHA-256 tags on settings cookies, constant-time compare (Dashboard's CookieSigner).
+    .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .target(name: "HTTPServer", dependencies: ["CLinux", "CZlib"]),
     .target(name: "HabitsAPI", dependencies: ["HTTPServer"]),
     .target(name: "HabitsSimulator", dependencies: ["HTTPServer", "HabitsAPI"]),
     .target(name: "TemplateKit"),
-    .target(name: "Dashboard", dependencies: ["HTTPServer", "HabitsAPI", "TemplateKit"]),
+    .target(name: "Dashboard", dependencies: ["HTTPServer", "HabitsAPI", "TemplateKit", "CCrypto"]),
     .executableTarget(name: "habits-dashboard", dependencies: ["Dashboard", "HabitsSimulator", "HTTPServer"]),
     .executableTarget(name: "habits-api", dependencies: ["HabitsSimulator", "HTTPServer"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),

@@ -21,11 +21,14 @@ apt_install() {
     fi
 }
 
-# System libraries linked through systemLibrary targets (Package.swift): zlib for gzip. Debian's image ships the
-# headers; a machine without them gets them from apt.
-if [ ! -f /usr/include/zlib.h ]; then
-    echo "==> installing zlib1g-dev (apt-get)"
-    apt_install zlib1g-dev || { echo "test.sh: zlib1g-dev is missing and could not be installed" >&2; exit 1; }
+# System libraries the build links (Package.swift's .systemLibrary targets): libcrypto from libssl-dev (settings
+# cookie tags) and zlib. Installed the same way as the browser below when their headers are missing.
+if [ ! -f /usr/include/openssl/hmac.h ] || [ ! -f /usr/include/zlib.h ]; then
+    echo "==> installing libssl-dev and zlib1g-dev (apt-get)"
+    if ! command -v apt-get >/dev/null 2>&1 || ! apt_install libssl-dev zlib1g-dev pkg-config; then
+        echo "test.sh: libssl-dev/zlib1g-dev are missing and could not be installed (apt-get as root or sudo)" >&2
+        exit 1
+    fi
 fi
 
 # The executable tests launch .build/debug/habits-api and habits-dashboard, so build everything first.

@@ -23,12 +23,22 @@ public struct DashboardOptions: Sendable, Equatable {
     public var history: Bool
     /// Connections one client address may hold at once; nil for the server's default (a quarter of its cap).
     public var maxConnectionsPerClient: Int?
+    /// New browser ids (settings cookies) one client address may be given per minute (`--new-browser-rate`).
+    public var newBrowserRate: Int
+    /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`, repeatable or a comma list).
+    public var trustedProxies: [AddressRange]
+    /// Days settings nobody reads or writes are kept (`--settings-max-age`).
+    public var settingsMaxAgeDays: Int
+    /// The most settings files kept; beyond it the least recently used go first (`--max-settings-files`).
+    public var maxSettingsFiles: Int
 
     /// Creates options; the defaults are those of `habits-dashboard` with no flags and no environment.
     public init(
         port: Int = 8000, host: String = "127.0.0.1", upstream: URL? = nil, apiPort: Int? = nil,
         settingsDirectory: String = "./var/settings", dataDirectory: String? = nil, speed: Double = 1.0,
-        seed: UInt64? = nil, history: Bool = true, maxConnectionsPerClient: Int? = nil
+        seed: UInt64? = nil, history: Bool = true, maxConnectionsPerClient: Int? = nil, newBrowserRate: Int = 30,
+        trustedProxies: [AddressRange] = [],
+        settingsMaxAgeDays: Int = 400, maxSettingsFiles: Int = 100_000
     ) {
         self.port = port
         self.host = host
@@ -40,6 +50,10 @@ public struct DashboardOptions: Sendable, Equatable {
         self.seed = seed
         self.history = history
         self.maxConnectionsPerClient = maxConnectionsPerClient
+        self.newBrowserRate = newBrowserRate
+        self.trustedProxies = trustedProxies
+        self.settingsMaxAgeDays = settingsMaxAgeDays
+        self.maxSettingsFiles = maxSettingsFiles
     }
 
     /// The embedded simulator's flags that differ from their defaults although an upstream is set, so they have no
@@ -74,6 +88,13 @@ public struct DashboardOptions: Sendable, Equatable {
           --no-history         start the embedded API with no past activity     default half an hour of it
           --max-connections-per-client N
                                connections one address may hold, 1 to 1024      default 256
+          --new-browser-rate N new browsers per client address per minute       default 30
+          --trusted-proxy ADDR take the client from X-Forwarded-For of this     default none
+                               proxy (address or CIDR; repeat or comma list)
+          --settings-max-age DAYS
+                               days unused settings are kept                    default 400
+          --max-settings-files N
+                               settings files kept (least recently used go)     default 100000
           --help               show this help
 
         """
@@ -95,6 +116,8 @@ public struct DashboardOptions: Sendable, Equatable {
                 "--port": .value, "--host": .value, "--upstream": .value, "--api-port": .value,
                 "--settings-dir": .value, "--data-dir": .value, "--speed": .value, "--seed": .value,
                 "--no-history": .flag, "--max-connections-per-client": .value, "--help": .flag,
+                "--new-browser-rate": .value, "--trusted-proxy": .value, "--settings-max-age": .value,
+                "--max-settings-files": .value,
             ])
         while let (name, value) = try scanner.next() {
             let value = value ?? ""
@@ -111,9 +134,29 @@ public struct DashboardOptions: Sendable, Equatable {
             case "--max-connections-per-client":
                 options.maxConnectionsPerClient = try OptionValue.integer(
                     value, option: name, in: 1...ServerConfiguration().maxConnections)
+            case "--new-browser-rate":
+                options.newBrowserRate = try integer(value, option: name, in: 1...1_000_000)
+            case "--trusted-proxy":
+                guard let ranges = AddressRange.list(value) else {
+                    throw CommandLineError("\(name): expected IP addresses or CIDR blocks, got '\(value)'")
+                }
+                options.trustedProxies += ranges
+            case "--settings-max-age": options.settingsMaxAgeDays = try integer(value, option: name, in: 1...36_500)
+            case "--max-settings-files":
+                options.maxSettingsFiles = try integer(value, option: name, in: 1...100_000_000)
             default: return .help
             }
         }
         return .run(options)
+    }
+
+    private static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(CommandLineError)
+        -> Int
+    {
+        guard let value = Int(text), range.contains(value) else {
+            throw CommandLineError(
+                "\(option): expected a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        }
+        return value
     }
 }

@@ -11,6 +11,8 @@ import Testing
         #expect(options.port == 8000 && options.host == "127.0.0.1" && options.apiPort == nil)
         #expect(options.history)
         #expect(options.upstream == nil && options.settingsDirectory == "./var/settings" && options.speed == 1)
+        #expect(options.newBrowserRate == 30 && options.trustedProxies.isEmpty)
+        #expect(options.settingsMaxAgeDays == 400 && options.maxSettingsFiles == 100_000)
     }
 
     @Test func everyFlagIsRead() throws {
@@ -18,11 +20,15 @@ import Testing
             "--port", "9000", "--host", "0.0.0.0", "--upstream", "http://127.0.0.1:9999", "--api-port", "0",
             "--settings-dir", "/tmp/s", "--data-dir", "/tmp/d", "--speed", "0.5", "--seed", "3", "--no-history",
             "--max-connections-per-client", "64",
+            "--new-browser-rate", "5", "--trusted-proxy", "127.0.0.1", "--trusted-proxy=10.0.0.0/8, ::1",
+            "--settings-max-age", "30", "--max-settings-files", "500",
         ])
         let expected = DashboardOptions(
             port: 9000, host: "0.0.0.0", upstream: URL(string: "http://127.0.0.1:9999"), apiPort: 0,
             settingsDirectory: "/tmp/s", dataDirectory: "/tmp/d", speed: 0.5, seed: 3, history: false,
-            maxConnectionsPerClient: 64)
+            maxConnectionsPerClient: 64, newBrowserRate: 5,
+            trustedProxies: ["127.0.0.1", "10.0.0.0/8", "::1"].compactMap(AddressRange.init), settingsMaxAgeDays: 30,
+            maxSettingsFiles: 500)
         #expect(outcome == .run(expected))
     }
 
@@ -56,6 +62,7 @@ import Testing
         for flag in [
             "--port", "--host", "--upstream", "--api-port", "--settings-dir", "--data-dir", "--speed", "--seed",
             "--no-history", "--max-connections-per-client",
+            "--new-browser-rate", "--trusted-proxy", "--settings-max-age", "--max-settings-files",
         ] {
             #expect(DashboardOptions.usage.contains(flag))
         }
@@ -79,6 +86,9 @@ import Testing
     @Test(arguments: [
         ["--speed", "10.5"], ["--api-port", "70000"], ["--upstream", "ftp://x"], ["--verbose"],
         ["--max-connections-per-client", "0"], ["--max-connections-per-client", "2000"],
+        ["--new-browser-rate", "0"], ["--new-browser-rate", "many"], ["--trusted-proxy", "proxy.local"],
+        ["--trusted-proxy", "10.0.0.1/8"], ["--settings-max-age", "0"], ["--max-settings-files", "-1"],
+        ["--max-settings-files", "1e5"],
     ])
     func badCommandLinesAreRejected(arguments: [String]) {
         #expect(throws: CommandLineError.self) { try DashboardOptions.parse(arguments) }
@@ -101,5 +111,14 @@ import Testing
         #expect(embedded.simulatorOptionsIgnored.isEmpty)
         #expect(
             DashboardOptions(upstream: URL(string: "http://a"), apiPort: 9).simulatorOptionsIgnored == ["--api-port"])
+    }
+
+    @Test func settingsFlagsNameTheProblemInOneLine() {
+        #expect(throws: CommandLineError("--trusted-proxy: expected IP addresses or CIDR blocks, got 'proxy.local'")) {
+            try DashboardOptions.parse(["--trusted-proxy", "proxy.local"])
+        }
+        #expect(throws: CommandLineError("--new-browser-rate: expected a whole number from 1 to 1000000, got '0'")) {
+            try DashboardOptions.parse(["--new-browser-rate", "0"])
+        }
     }
 }

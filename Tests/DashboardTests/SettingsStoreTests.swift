@@ -25,12 +25,24 @@ import Testing
         }
     }
 
-    func makeStore(maxFiles: Int = 100, logger: Logger = .silent) throws -> SettingsStore<Prefs> {
-        try SettingsStore(directory: directory, maxFiles: maxFiles, defaultValue: Prefs(), logger: logger)
+    func makeStore(
+        maxFiles: Int = 100, logger: Logger = .silent, clock: ManualClock? = nil,
+        beforeWrite: (@Sendable () -> Void)? = nil
+    ) throws -> SettingsStore<Prefs> {
+        let now: @Sendable () -> Date
+        if let clock {
+            now = { clock.now }
+        } else {
+            now = { Date() }
+        }
+        return try SettingsStore(
+            directory: directory, maxFiles: maxFiles, maxAge: 400 * 86_400, cacheCapacity: 100, defaultValue: Prefs(),
+            logger: logger, now: now, beforeWrite: beforeWrite)
     }
 
+    /// The directory's entries, without the store's own dot-files (`.locks/`).
     func files() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }.sorted()
     }
 
     @Test func missingFileLoadsDefaultsAndWritesNothing() async throws {
@@ -92,7 +104,8 @@ import Testing
         #expect(await store.fileCount() == 1)
     }
 
-    @Test func newBrowserOverTheCapIsRefusedAndNothingIsWritten() async throws {
+    /// Regression (issue 8): at the cap every new browser got 503, for good. Now it evicts and gets in.
+    @Test func newBrowserOverTheCapEvictsAndIsSaved() async throws {
         let store = try makeStore(maxFiles: 2)
         let first = BrowserID.random()
         let second = BrowserID.random()
@@ -100,23 +113,20 @@ import Testing
         try await store.update(second) { $0.favoriteHabits = ["B"] }
 
         let third = BrowserID.random()
-        await #expect(throws: SettingsStoreFull(limit: 2)) {
-            try await store.update(third) { $0.favoriteHabits = ["C"] }
-        }
+        try await store.update(third) { $0.favoriteHabits = ["C"] }
         #expect(try files().count == 2)
-        #expect(SettingsStoreFull(limit: 2).status.code == 503)
-
-        // Browsers that already have a file can still change it.
-        try await store.update(first) { $0.favoriteHabits.append("D") }
-        #expect(try await store.load(first).favoriteHabits == ["A", "D"])
+        #expect(try files().contains("\(third).json"))
+        #expect(await store.fileCount() == 2)
+        #expect(try await store.load(third).favoriteHabits == ["C"])
     }
 
     @Test func capCountsFilesAlreadyOnDisk() async throws {
-        try await makeStore().update(BrowserID.random()) { $0.favoriteHabits = ["A"] }
+        let old = BrowserID.random()
+        try await makeStore().update(old) { $0.favoriteHabits = ["A"] }
         let store = try makeStore(maxFiles: 1)
-        await #expect(throws: SettingsStoreFull.self) {
-            try await store.update(BrowserID.random()) { $0.favoriteHabits = ["B"] }
-        }
+        let new = BrowserID.random()
+        try await store.update(new) { $0.favoriteHabits = ["B"] }
+        #expect(try files() == ["\(new).json"])
     }
 
     @Test func replacingAFileLeavesNoTempFilesBehind() async throws {

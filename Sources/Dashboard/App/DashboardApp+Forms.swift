@@ -19,7 +19,7 @@ extension DashboardApp {
             }
         }
         var response = Response.redirect(to: LocalRedirect.path(form["return"]) ?? Links.habit(name))
-        try await settings.update(for: request, response: &response) { settings in
+        try await settings.update(for: request, context: context, response: &response) { settings in
             if wanted == nil || wanted != settings.isFavorite(name) { settings.toggleFavorite(name) }
         }
         context.logger.info("favorite changed", ["habit.name": name, "favorite": wanted.map { "\($0)" } ?? "toggle"])
@@ -38,7 +38,7 @@ extension DashboardApp {
             }
         }
         var response = Response.redirect(to: LocalRedirect.path(form["return"]) ?? Links.person(id))
-        try await settings.update(for: request, response: &response) { settings in
+        try await settings.update(for: request, context: context, response: &response) { settings in
             if wanted == nil || wanted != settings.isFollowed(id) { settings.toggleFollow(id) }
         }
         context.logger.info("follow changed", ["user.id": id, "follow": wanted.map { "\($0)" } ?? "toggle"])

@@ -12,10 +12,13 @@ public final class DashboardService: Sendable {
     public let server: Server
     /// The shared cache in front of the Habits API.
     public let cache: CachedHabitsAPI
+    /// Expires and evicts settings files every hour, off the request path.
+    let settingsSweeper: SettingsSweeper
 
-    private init(server: Server, cache: CachedHabitsAPI) {
+    private init(server: Server, cache: CachedHabitsAPI, settingsSweeper: SettingsSweeper) {
         self.server = server
         self.cache = cache
+        self.settingsSweeper = settingsSweeper
     }
 
     /// The bound port (after binding port 0, the real one).
@@ -43,16 +46,22 @@ public final class DashboardService: Sendable {
             directory: templatesDirectory, strict: strict,
             onMissing: { error in logger.error("template value missing", ["template.error": error.description]) })
 
+        let settingsLogger = logger.with(["component": "settings"])
         let store = try SettingsStore(
-            directory: URL(fileURLWithPath: options.settingsDirectory), defaultValue: Settings(),
-            logger: logger.with(["component": "settings"]))
+            directory: URL(fileURLWithPath: options.settingsDirectory), maxFiles: options.maxSettingsFiles,
+            maxAge: TimeInterval(options.settingsMaxAgeDays) * 86_400, defaultValue: Settings(), logger: settingsLogger)
+        let browserSettings = BrowserSettings(
+            store: store,
+            signer: try CookieSigner.loadOrCreate(directory: store.directory.path, logger: settingsLogger),
+            newBrowsers: NewBrowserLimiter(perMinute: options.newBrowserRate), trustedProxies: options.trustedProxies)
+        let sweeper = SettingsSweeper(store: store, logger: settingsLogger)
         let client = HabitsClient(configuration: try UpstreamConfiguration(url: upstream.absoluteString))
         let cache = CachedHabitsAPI(upstream: client)
         let staticFiles = try StaticFiles(root: publicDirectory, logger: logger)
         let app = DashboardApp(
             data: CachedData(cache: cache),
             renderer: PageRenderer(templates: templates, assets: AssetURLs(files: staticFiles)),
-            settings: BrowserSettings(store: store), originCheck: OriginCheck.forServer(host: options.host),
+            settings: browserSettings, originCheck: OriginCheck.forServer(host: options.host),
             staticFiles: staticFiles,
             metrics: { MetricsText.render(cache: cache.metrics, settingsFiles: await store.fileCount()) })
 
@@ -61,15 +70,21 @@ public final class DashboardService: Sendable {
                 host: options.host, port: options.port, maxConnectionsPerClient: options.maxConnectionsPerClient),
             responder: app.responder,
             logger: logger)
-        try server.start()
+        do {
+            try server.start()
+        } catch {
+            sweeper.cancel()
+            throw error
+        }
         logger.notice(
             "habits dashboard listening",
             ["url": "http://\(options.host):\(server.port)/", "upstream": upstream.absoluteString])
-        return DashboardService(server: server, cache: cache)
+        return DashboardService(server: server, cache: cache, settingsSweeper: sweeper)
     }
 
     /// Stops accepting, finishes in-flight requests, closes idle connections.
     public func shutdown() async {
+        settingsSweeper.cancel()
         await server.shutdown()
     }
 

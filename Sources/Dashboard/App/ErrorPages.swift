@@ -20,9 +20,13 @@ struct ErrorPages<Next: HTTPResponder>: HTTPResponder {
                 context.logger.warning(
                     "page failed", ["error": String(describing: error), "http.path": request.path])
             }
-            return renderer.errorPage(
+            var page = renderer.errorPage(
                 status: error.status, heading: Self.heading(for: error.status), message: Self.message(for: error),
                 logger: context.logger)
+            for field in (error as? any ErrorResponseHeaders)?.responseHeaders ?? [] {
+                page.headers.add(name: field.name, value: field.value)
+            }
+            return page
         } catch {
             guard Self.showsPage(for: request) else { throw error }
             context.logger.error("page failed", ["error": String(describing: error), "http.path": request.path])
@@ -58,6 +62,7 @@ struct ErrorPages<Next: HTTPResponder>: HTTPResponder {
         case 404: "Page not found"
         case 405: "Not allowed here"
         case 413, 415: "That request could not be read"
+        case 429: "Too many new visitors"
         case 502, 504: "The Habits service is not answering"
         case 503: "The dashboard is busy"
         default: status.code >= 500 ? "Something went wrong" : status.reason

@@ -30,21 +30,7 @@ public struct BrowserID: Hashable, Sendable, CustomStringConvertible {
     /// Encodes 16 bytes; used by `random(using:)` and tests.
     init(bytes: [UInt8]) {
         precondition(bytes.count == 16, "a browser id is 16 bytes")
-        var output: [UInt8] = []
-        output.reserveCapacity(Self.length)
-        var index = 0
-        while index < bytes.count {
-            let chunk = bytes[index..<min(index + 3, bytes.count)]
-            let b0 = chunk[chunk.startIndex]
-            let b1 = chunk.count > 1 ? chunk[chunk.startIndex + 1] : 0
-            let b2 = chunk.count > 2 ? chunk[chunk.startIndex + 2] : 0
-            let sextets = [b0 >> 2, (b0 & 0x03) << 4 | b1 >> 4, (b1 & 0x0F) << 2 | b2 >> 6, b2 & 0x3F]
-            for sextet in sextets.prefix(chunk.count + 1) {
-                output.append(Self.alphabet[Int(sextet)])
-            }
-            index += 3
-        }
-        self.rawValue = String(decoding: output, as: UTF8.self)
+        self.rawValue = String(decoding: Base64URL.encode(bytes), as: UTF8.self)
     }
 
     /// A fresh id from the system's cryptographic random source.
@@ -60,16 +46,9 @@ public struct BrowserID: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { rawValue }
 
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    /// Which of 64 lock stripes the id's file belongs to (`StripeLocks`): the first character's value. Ids are
+    /// random and only issued ones are honoured, so the stripes fill evenly.
+    var stripe: Int { rawValue.utf8.first.flatMap(Base64URL.sixBits).map(Int.init) ?? 0 }
 
-    private static func sixBits(of byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte - UInt8(ascii: "A")
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - UInt8(ascii: "a") + 26
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0") + 52
-        case UInt8(ascii: "-"): 62
-        case UInt8(ascii: "_"): 63
-        default: nil
-        }
-    }
+    private static func sixBits(of byte: UInt8) -> UInt8? { Base64URL.sixBits(of: byte) }
 }

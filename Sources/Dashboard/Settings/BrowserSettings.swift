@@ -2,33 +2,57 @@ import HTTPServer
 
 /// The settings of the browser making a request: read from its cookie, and saved on change with a cookie minted on
 /// the first change only (never on a plain GET, SPEC §7).
+///
+/// Only a cookie this installation signed names a file (`CookieSigner`); anything else is no cookie at all. New ids
+/// are rationed per client address (`NewBrowserLimiter`), so no one client can fill the store.
 public struct BrowserSettings: Sendable {
     /// The store of settings files.
     public let store: SettingsStore<Settings>
+    /// Signs new cookies and checks the ones browsers send.
+    public let signer: CookieSigner
+    /// Rations new browser ids per client.
+    public let newBrowsers: NewBrowserLimiter
+    /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
+    public let trustedProxies: [AddressRange]
 
     /// About two years: the settings should outlive any normal gap between visits.
     public static var cookieMaxAge: Int { 2 * 365 * 24 * 60 * 60 }
 
-    /// Creates the accessor.
-    public init(store: SettingsStore<Settings>) { self.store = store }
-
-    /// The browser's id, if its cookie holds a valid one; any other value is treated as no cookie at all.
-    public static func browserID(of request: Request) -> BrowserID? {
-        request.cookies[BrowserID.cookieName].flatMap(BrowserID.init)
+    /// Creates the accessor. The defaults suit tests: a key that lives in memory, 30 new browsers a minute.
+    public init(
+        store: SettingsStore<Settings>, signer: CookieSigner = .ephemeral(),
+        newBrowsers: NewBrowserLimiter = NewBrowserLimiter(), trustedProxies: [AddressRange] = []
+    ) {
+        self.store = store
+        self.signer = signer
+        self.newBrowsers = newBrowsers
+        self.trustedProxies = trustedProxies
     }
 
-    /// The browser's settings; defaults without a (valid) cookie. Never writes anything.
+    /// The browser's id, if its cookie carries one with a valid tag; any other value is treated as no cookie at all.
+    public func browserID(of request: Request) -> BrowserID? {
+        request.cookies[BrowserID.cookieName].flatMap(signer.browserID(fromCookie:))
+    }
+
+    /// The browser's settings; defaults without a (valid) cookie. Never writes a settings file.
     public func load(for request: Request) async throws -> Settings {
-        guard let id = Self.browserID(of: request) else { return .default }
-        return try await store.load(id)
+        try await loadVersioned(for: request).value
+    }
+
+    /// The browser's settings with their version and digest (for caches of what was rendered from them).
+    public func loadVersioned(for request: Request) async throws -> Versioned<Settings> {
+        guard let id = browserID(of: request) else { return store.defaults }
+        return try await store.loadVersioned(id)
     }
 
     /// Applies `change` to the browser's settings; mints an id (and a cookie for `response`) when it has none and the
-    /// change really changes something.
+    /// change really changes something. Throws `NewBrowserRateLimited` (nothing written) when the client has had
+    /// its share of new ids.
     public func update(
-        for request: Request, response: inout Response, _ change: @escaping @Sendable (inout Settings) -> Void
+        for request: Request, context: RequestContext, response: inout Response,
+        _ change: @escaping @Sendable (inout Settings) -> Void
     ) async throws {
-        if let id = Self.browserID(of: request) {
+        if let id = browserID(of: request) {
             try await store.update(id, change)
             return
         }
@@ -37,11 +61,16 @@ public struct BrowserSettings: Sendable {
         var changed = store.defaultValue
         change(&changed)
         guard changed != store.defaultValue else { return }
+        let client = ClientAddress.key(of: request, context: context, trustedProxies: trustedProxies)
+        // No log line of its own: the access log has the 429, and a flood must not double the log's volume.
+        if case .limited(let retryAfter) = newBrowsers.admit(client) {
+            throw NewBrowserRateLimited(retryAfter: retryAfter)
+        }
         let id = BrowserID.random()
         try await store.update(id, change)
         response.setCookie(
             Cookie(
-                name: BrowserID.cookieName, value: id.rawValue, maxAge: Self.cookieMaxAge, path: "/", httpOnly: true,
-                sameSite: .lax))
+                name: BrowserID.cookieName, value: signer.cookieValue(for: id), maxAge: Self.cookieMaxAge, path: "/",
+                httpOnly: true, sameSite: .lax))
     }
 }

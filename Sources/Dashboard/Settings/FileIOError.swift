@@ -22,6 +22,9 @@ public struct FileIOError: Error, Equatable, CustomStringConvertible {
     /// Whether the path exists but is not a regular file, so the settings store treats it like a corrupt file.
     public var isNotRegularFile: Bool { operation == Self.notRegularFile }
 
+    /// Whether the store treats the file like a corrupt one and moves it aside: too large, or not a regular file.
+    var isMovedAside: Bool { code == EFBIG || isNotRegularFile }
+
     public var description: String {
         "\(operation) \(path): \(String(cString: strerror(code))) (errno \(code))"
     }

@@ -1,0 +1,72 @@
+import CCrypto
+
+/// Signs and checks the settings cookie: `<id>.<tag>`, the 22-character `BrowserID` and a 43-character base64url
+/// HMAC-SHA-256 of it under a per-installation secret (issue 8: a forged or guessed id must never reach the disk).
+///
+/// Without the tag any well-formed id was honoured, so a script could create one settings file per request with ids
+/// of its own choosing. Now only ids this installation issued name a file; anything else, including the untagged
+/// cookies of earlier versions, is treated exactly like no cookie. `.` separates the parts: it is a cookie-octet
+/// (RFC 6265 §4.1.1) and not in the base64url alphabet, so the split is unambiguous.
+public struct CookieSigner: Sendable {
+    /// The secret's length in bytes (the HMAC-SHA-256 block size allows up to 64; 32 is the output size).
+    public static let keyLength = 32
+
+    /// The tag's length: 32 bytes as unpadded base64url.
+    static let tagLength = 43
+
+    private let key: [UInt8]
+
+    /// A signer with `key` (exactly `keyLength` bytes).
+    public init(key: [UInt8]) {
+        precondition(key.count == Self.keyLength, "a cookie key is \(Self.keyLength) bytes")
+        self.key = key
+    }
+
+    /// A signer with a fresh random key that lives only in memory (tests; every cookie dies with the process).
+    public static func ephemeral() -> CookieSigner {
+        var generator = SystemRandomNumberGenerator()
+        return CookieSigner(key: (0..<keyLength).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+
+    /// The cookie value for `id`: `<id>.<tag>`.
+    public func cookieValue(for id: BrowserID) -> String {
+        id.rawValue + "." + String(decoding: tag(for: id), as: UTF8.self)
+    }
+
+    /// The id a cookie value names, if its tag verifies; nil for anything else (no tag, a wrong tag, a bad id).
+    public func browserID(fromCookie value: String) -> BrowserID? {
+        let bytes = Array(value.utf8)
+        // The length is public (every valid cookie has it), so checking it first leaks nothing about the tag.
+        guard bytes.count == BrowserID.length + 1 + Self.tagLength, bytes[BrowserID.length] == UInt8(ascii: ".")
+        else { return nil }
+        guard let id = BrowserID(String(decoding: bytes[..<BrowserID.length], as: UTF8.self)) else { return nil }
+        let expected = tag(for: id)
+        let given = Array(bytes[(BrowserID.length + 1)...])
+        // Constant time, so the answer's timing tells a forger nothing about how many leading bytes were right.
+        let differs = expected.withUnsafeBytes { left in
+            given.withUnsafeBytes { right in CRYPTO_memcmp(left.baseAddress, right.baseAddress, Self.tagLength) }
+        }
+        return differs == 0 ? id : nil
+    }
+
+    /// The base64url tag of `id`. The message carries a label and a version, so a tag made for anything else under
+    /// the same key (should the key ever be reused) can never pass as a cookie tag.
+    func tag(for id: BrowserID) -> [UInt8] {
+        let message = Array("habits-browser-id-v1:".utf8) + Array(id.rawValue.utf8)
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        let result = key.withUnsafeBytes { keyBytes in
+            message.withUnsafeBytes { messageBytes in
+                digest.withUnsafeMutableBytes { out in
+                    HMAC(
+                        EVP_sha256(), keyBytes.baseAddress, Int32(keyBytes.count),
+                        messageBytes.baseAddress?.assumingMemoryBound(to: UInt8.self), messageBytes.count,
+                        out.baseAddress?.assumingMemoryBound(to: UInt8.self), &length)
+                }
+            }
+        }
+        // HMAC fails only when libcrypto cannot allocate; a cookie must never be issued without its tag.
+        precondition(result != nil && length == 32, "HMAC-SHA-256 failed")
+        return Base64URL.encode(digest[0..<32])
+    }
+}
