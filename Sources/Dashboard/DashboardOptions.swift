@@ -19,12 +19,15 @@ public struct DashboardOptions: Sendable, Equatable {
     public var speed: Double
     /// A seed for a deterministic simulation; nil for a random one.
     public var seed: UInt64?
+    /// Seconds between statistics refreshes while a live page is watched (`--refresh-interval`), 0.25…60. The
+    /// floor keeps the upstream at 4 statistics calls per second at most, however many pages are open (issue 9).
+    public var refreshInterval: Double
 
     /// Creates options; the defaults are those of `habits-dashboard` with no flags and no environment.
     public init(
         port: Int = 8000, host: String = "127.0.0.1", upstream: URL? = nil, apiPort: Int = 8080,
         settingsDirectory: String = "./var/settings", dataDirectory: String? = nil, speed: Double = 1.0,
-        seed: UInt64? = nil
+        seed: UInt64? = nil, refreshInterval: Double = 0.25
     ) {
         self.port = port
         self.host = host
@@ -34,6 +37,7 @@ public struct DashboardOptions: Sendable, Equatable {
         self.dataDirectory = dataDirectory
         self.speed = speed
         self.seed = seed
+        self.refreshInterval = refreshInterval
     }
 
     /// The embedded simulator's flags that differ from their defaults although an upstream is set, so they have no
@@ -64,6 +68,8 @@ public struct DashboardOptions: Sendable, Equatable {
           --data-dir DIR       HabitServer-format data for the embedded API     default built-in data
           --speed X            simulation speed multiplier, 0.1 to 10           default 1.0
           --seed N             deterministic simulation with this seed          default random
+          --refresh-interval S upstream statistics refresh while a live page
+                               is watched, in seconds (0.25 to 60)             default 0.25
           --help               show this help
 
         """
@@ -83,7 +89,9 @@ public struct DashboardOptions: Sendable, Equatable {
             arguments,
             options: [
                 "--port": .value, "--host": .value, "--upstream": .value, "--api-port": .value,
-                "--settings-dir": .value, "--data-dir": .value, "--speed": .value, "--seed": .value, "--help": .flag,
+                "--settings-dir": .value, "--data-dir": .value, "--speed": .value, "--seed": .value,
+                "--refresh-interval": .value,
+                "--help": .flag,
             ])
         while let (name, value) = try scanner.next() {
             let value = value ?? ""
@@ -96,6 +104,8 @@ public struct DashboardOptions: Sendable, Equatable {
             case "--data-dir": options.dataDirectory = try OptionValue.nonEmpty(value, option: name)
             case "--speed": options.speed = try OptionValue.number(value, option: name, in: 0.1...10)
             case "--seed": options.seed = try OptionValue.seed(value, option: name)
+            case "--refresh-interval":
+                options.refreshInterval = try OptionValue.number(value, option: name, in: 0.25...60)
             default: return .help
             }
         }

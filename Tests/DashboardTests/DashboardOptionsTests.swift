@@ -10,16 +10,18 @@ import Testing
         #expect(try DashboardOptions.parse([]) == .run(options))
         #expect(options.port == 8000 && options.host == "127.0.0.1" && options.apiPort == 8080)
         #expect(options.upstream == nil && options.settingsDirectory == "./var/settings" && options.speed == 1)
+        #expect(options.refreshInterval == 0.25)
     }
 
     @Test func everyFlagIsRead() throws {
         let outcome = try DashboardOptions.parse([
             "--port", "9000", "--host", "0.0.0.0", "--upstream", "http://127.0.0.1:9999", "--api-port", "0",
             "--settings-dir", "/tmp/s", "--data-dir", "/tmp/d", "--speed", "0.5", "--seed", "3",
+            "--refresh-interval", "0.5",
         ])
         let expected = DashboardOptions(
             port: 9000, host: "0.0.0.0", upstream: URL(string: "http://127.0.0.1:9999"), apiPort: 0,
-            settingsDirectory: "/tmp/s", dataDirectory: "/tmp/d", speed: 0.5, seed: 3)
+            settingsDirectory: "/tmp/s", dataDirectory: "/tmp/d", speed: 0.5, seed: 3, refreshInterval: 0.5)
         #expect(outcome == .run(expected))
     }
 
@@ -52,12 +54,17 @@ import Testing
         #expect(try DashboardOptions.parse(["--help"]) == .help)
         for flag in [
             "--port", "--host", "--upstream", "--api-port", "--settings-dir", "--data-dir", "--speed", "--seed",
+            "--refresh-interval",
         ] {
             #expect(DashboardOptions.usage.contains(flag))
         }
     }
 
-    @Test(arguments: [["--speed", "10.5"], ["--api-port", "70000"], ["--upstream", "ftp://x"], ["--verbose"]])
+    /// Below 0.25 s the upstream would see more than 4 statistics calls per second (issue 9).
+    @Test(arguments: [
+        ["--speed", "10.5"], ["--api-port", "70000"], ["--upstream", "ftp://x"], ["--verbose"],
+        ["--refresh-interval", "0.1"], ["--refresh-interval", "soon"],
+    ])
     func badCommandLinesAreRejected(arguments: [String]) {
         #expect(throws: CommandLineError.self) { try DashboardOptions.parse(arguments) }
     }

@@ -7,37 +7,32 @@ extension DashboardApp {
     // MARK: - Home
 
     func home(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let value = try await homeFragmentValue(request)
+        let view = try await snapshots.view(live: true)
+        let value = try await homeFragmentValue(request, view)
         return try renderer.livePage(
             "home", [:], fragment: "fragments/home", fragmentValue: value, liveSource: "/fragments/home",
             frame: PageFrame(title: "Home", tab: .home, isLive: true))
     }
 
     func homeFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
-        try renderer.fragment("fragments/home", try await homeFragmentValue(request), for: request)
+        let view = try await snapshots.view(live: true)
+        return try renderer.fragment("fragments/home", try await homeFragmentValue(request, view), for: request)
     }
 
-    private func homeFragmentValue(_ request: Request) async throws -> TemplateValue {
-        async let browserSettings = settings.load(for: request)
-        async let statistics = data.combinedStatistics()
-        async let users = data.users()
-        var freshness = Freshness()
-        let page = HomePage(
-            statistics: freshness.note(try await statistics), users: freshness.note(try await users),
-            settings: try await browserSettings)
-        return page.fragmentValue(stale: freshness.notice)
+    private func homeFragmentValue(_ request: Request, _ view: SnapshotView) async throws -> TemplateValue {
+        let page = HomePage(snapshot: view.snapshot, settings: try await settings.load(for: request))
+        return page.fragmentValue(stale: view.stale)
     }
 
     // MARK: - Habits
 
     func habits(_ request: Request, _ context: RequestContext) async throws -> Response {
         async let browserSettings = settings.load(for: request)
-        var freshness = Freshness()
-        let habits = freshness.note(try await data.habits())
-        let page = HabitsListPage(habits: habits, settings: try await browserSettings)
+        let view = try await snapshots.view()
+        let page = HabitsListPage(snapshot: view.snapshot, settings: try await browserSettings)
         return try renderer.page(
             "habits", page.templateFields(returnTo: "/habits"),
-            frame: PageFrame(title: "Habits", tab: .habits, staleNotice: freshness.notice))
+            frame: PageFrame(title: "Habits", tab: .habits, staleNotice: view.stale))
     }
 
     func habit(_ request: Request, _ context: RequestContext) async throws -> Response {
@@ -57,17 +52,12 @@ extension DashboardApp {
     {
         let name = try Self.routeParameter("name", request, context)
         async let browserSettings = settings.load(for: request)
-        async let habits = data.habits()
-        async let statistics = data.combinedStatistics()
-        var freshness = Freshness()
-        guard
-            let page = HabitDetailPage(
-                habitName: name, habits: freshness.note(try await habits),
-                statistics: freshness.note(try await statistics).habitStatistics, settings: try await browserSettings)
+        let view = try await snapshots.view(live: true)
+        guard let page = HabitDetailPage(habitName: name, snapshot: view.snapshot, settings: try await browserSettings)
         else {
             throw HTTPError(.notFound, "There is no habit called “\(name)”.")
         }
-        return (page, freshness.notice)
+        return (page, view.stale)
     }
 
     // MARK: - People
@@ -77,17 +67,16 @@ extension DashboardApp {
         let followedOnly = query["followed"] == "1"
         let search = query["q"] ?? ""
         async let browserSettings = settings.load(for: request)
-        var freshness = Freshness()
-        let users = freshness.note(try await data.users())
+        let view = try await snapshots.view()
         let page = PeoplePage(
-            users: users, settings: try await browserSettings, followedOnly: followedOnly, query: search)
+            snapshot: view.snapshot, settings: try await browserSettings, followedOnly: followedOnly, query: search)
         var parameters: [String] = []
         if followedOnly { parameters.append("followed=1") }
         if !page.query.isEmpty { parameters.append("q=" + PercentEncoding.encodeQueryComponent(page.query)) }
         let returnTo = "/people" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
         return try renderer.page(
             "people", page.templateFields(returnTo: returnTo),
-            frame: PageFrame(title: "People", tab: .people, staleNotice: freshness.notice))
+            frame: PageFrame(title: "People", tab: .people, staleNotice: view.stale))
     }
 
     func person(_ request: Request, _ context: RequestContext) async throws -> Response {
@@ -103,40 +92,20 @@ extension DashboardApp {
         return try renderer.fragment("fragments/person", page.fragmentValue(stale: stale), for: request)
     }
 
+    /// The person's page. Their leading habits come from the snapshot's rankings (the same rule as
+    /// `/userLeadingStats`: every user whose count equals the habit's top count), so no id from a URL ever
+    /// reaches the upstream.
     private func personPage(_ request: Request, _ context: RequestContext) async throws
         -> (PersonDetailPage, StaleNotice?)
     {
         let id = try Self.routeParameter("id", request, context)
         async let browserSettings = settings.load(for: request)
-        async let users = data.users()
-        async let statistics = data.combinedStatistics()
-        var freshness = Freshness()
-        let allUsers = freshness.note(try await users)
-        let allStatistics = freshness.note(try await statistics)
-        // Only an id the data knows goes upstream: any other would cost an upstream call and a shared-cache entry.
-        guard allUsers[id] != nil || allStatistics.userStatistics.contains(where: { $0.user.id == id }) else {
-            throw HTTPError(.notFound, "There is nobody with the id “\(id)”.")
-        }
-        let leading = await leadingStatistics(id: id, logger: context.logger)
-        guard
-            let page = PersonDetailPage(
-                userID: id, users: allUsers, statistics: allStatistics.userStatistics,
-                leading: leading.map { freshness.note($0) }, settings: try await browserSettings)
+        let view = try await snapshots.view(live: true)
+        guard let page = PersonDetailPage(userID: id, snapshot: view.snapshot, settings: try await browserSettings)
         else {
             throw HTTPError(.notFound, "There is nobody with the id “\(id)”.")
         }
-        return (page, freshness.notice)
-    }
-
-    /// The habits `id` leads, or nil when the upstream does not know them or fails: the page then lists every
-    /// habit under its category instead of failing.
-    private func leadingStatistics(id: String, logger: Logger) async -> Cached<UserStatistics>? {
-        do {
-            return try await data.userLeadingStatistics(id: id)
-        } catch {
-            logger.notice("leading statistics unavailable", ["user.id": id, "error": String(describing: error)])
-            return nil
-        }
+        return (page, view.stale)
     }
 
     // MARK: - Log Habit
@@ -144,14 +113,14 @@ extension DashboardApp {
     func logPage(_ request: Request, _ context: RequestContext) async throws -> Response {
         let query = request.query
         async let browserSettings = settings.load(for: request)
-        var freshness = Freshness()
-        let habits = freshness.note(try await data.habits())
+        let view = try await snapshots.view()
+        let habits = view.snapshot.inputs.habits
         // Only a habit that exists is confirmed, so a crafted link cannot make the page claim anything else.
         let logged = query["logged"].flatMap { habits[$0] == nil ? nil : $0 }
-        let page = LogHabitPage(habits: habits, settings: try await browserSettings, loggedHabitName: logged)
+        let page = LogHabitPage(snapshot: view.snapshot, settings: try await browserSettings, loggedHabitName: logged)
         let failure = query["error"].map { LogFailure(code: $0, habitName: query["habit"], habits: habits).message }
         return try renderer.page(
             "log", page.templateFields(failure: failure),
-            frame: PageFrame(title: "Log Habit", tab: .log, staleNotice: freshness.notice))
+            frame: PageFrame(title: "Log Habit", tab: .log, staleNotice: view.stale))
     }
 }
