@@ -159,8 +159,3 @@ import Testing
         #expect(await parked.value == .changed)
     }
 }
-
-extension SnapshotStore.Metrics {
-    /// Whether every refresh started has ended.
-    fileprivate var idle: Bool { refreshes == completed }
-}

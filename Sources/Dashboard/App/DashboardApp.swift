@@ -12,6 +12,8 @@ public struct DashboardApp: Sendable {
     public let data: any DashboardData
     /// The current snapshot of the upstream data, refreshed off the request path; every page reads it.
     public let snapshots: SnapshotStore
+    /// Rendered pages and fragments by data version and settings digest.
+    let renderCache: RenderCache
     /// Templates → responses.
     public let renderer: PageRenderer
     /// Per-browser favourites and follows.
@@ -34,6 +36,7 @@ public struct DashboardApp: Sendable {
     ) {
         self.data = data
         self.snapshots = snapshots ?? SnapshotStore(source: data)
+        self.renderCache = RenderCache()
         self.renderer = renderer
         self.settings = settings
         self.originCheck = originCheck

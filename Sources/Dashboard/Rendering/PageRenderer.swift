@@ -13,8 +13,12 @@ public struct PageRenderer: Sendable {
     public func page(
         _ name: String, _ fields: [String: TemplateValue], frame: PageFrame, status: HTTPStatus = .ok
     ) throws -> Response {
-        let html = try templates.render(name, .object(fields, adding: frame.fields), layout: "layout")
-        return .html(html, status: status)
+        .html(try pageBytes(name, fields, frame: frame), status: status)
+    }
+
+    /// The bytes of page template `name` inside the layout.
+    public func pageBytes(_ name: String, _ fields: [String: TemplateValue], frame: PageFrame) throws -> [UInt8] {
+        try templates.render(name, .object(fields, adding: frame.fields), layout: "layout")
     }
 
     /// Renders a live page: the fragment first (its ETag goes on the region, so the script's first poll is a 304),
@@ -24,11 +28,22 @@ public struct PageRenderer: Sendable {
         liveSource: String, frame: PageFrame
     ) throws -> Response {
         let fragmentHTML = try templates.render(fragment, fragmentValue)
+        return .html(
+            try livePageBytes(
+                name, fields, fragment: fragmentHTML, fragmentTag: EntityTag.strong(for: fragmentHTML),
+                liveSource: liveSource, frame: frame))
+    }
+
+    /// The bytes of a live page around an already rendered fragment and its ETag.
+    public func livePageBytes(
+        _ name: String, _ fields: [String: TemplateValue], fragment: [UInt8], fragmentTag: String,
+        liveSource: String, frame: PageFrame
+    ) throws -> [UInt8] {
         var fields = fields
-        fields["fragment"] = .trustedHTML(String(decoding: fragmentHTML, as: UTF8.self))
+        fields["fragment"] = .trustedHTML(String(decoding: fragment, as: UTF8.self))
         fields["liveSrc"] = .text(liveSource)
-        fields["liveETag"] = .text(EntityTag.strong(for: fragmentHTML))
-        return try page(name, fields, frame: frame)
+        fields["liveETag"] = .text(fragmentTag)
+        return try pageBytes(name, fields, frame: frame)
     }
 
     /// Renders a fragment for `live.js`: 200 with a strong ETag, or 304 when `If-None-Match` already has it.

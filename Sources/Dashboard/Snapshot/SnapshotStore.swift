@@ -112,6 +112,9 @@ public final class SnapshotStore: Sendable {
     /// The counters.
     public var metrics: Metrics { state.withLock { $0.metrics } }
 
+    /// The store's clock's time (long polls measure their wait with it).
+    public var now: Date { clock.now }
+
     // MARK: - Reading
 
     /// The view to build a response from. `live` marks a live page or fragment (which keeps the ticker running).
