@@ -85,17 +85,28 @@ final class ScriptedData: DashboardData {
     func log(_ habit: LoggedHabit) async throws { logYoga() }
 }
 
-/// Waits (yielding, never sleeping) until `condition` holds; a hang guard of 30 s of wall time fails the test.
+/// Waits until `condition` holds, checking after each yield and then every millisecond (so a waiting test does not
+/// spin a core that the code it waits for needs); a hang guard of 30 s of wall time fails the test.
 func eventually(
     _ what: String = "condition", sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: @Sendable () -> Bool
 ) async {
     let start = ContinuousClock.now
+    var checks = 0
     while !condition() {
         if ContinuousClock.now - start > .seconds(30) {
             Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
             return
         }
-        await Task.yield()
+        checks += 1
+        if checks < 50 {
+            await Task.yield()
+        } else {
+            do {
+                try await Task.sleep(for: .milliseconds(1))
+            } catch {
+                return  // cancelled: the test is over
+            }
+        }
     }
 }
