@@ -4,14 +4,13 @@ import HTTPServer
 extension DashboardApp {
     /// Answers a live fragment for `live.js` (SPEC §6, issue 9).
     ///
-    /// `make` gives the fragment's key for a view and the browser's settings, and how to render it. When
-    /// `If-None-Match` names the current key's ETag the answer is 304, unless the request prefers to wait
+    /// `fragment` gives the fragment for a view and the browser's settings (from the render cache, rendered once
+    /// per key). When `If-None-Match` names its ETag the answer is 304, unless the request prefers to wait
     /// (`Prefer: wait=N`, RFC 7240): then it is parked until the view changes (a new snapshot version, the stale
-    /// notice, or a settings change) and answered 200 once its key really differs, or 304 after N seconds. A poll
-    /// that cannot be parked (too many wait already, or the server is stopping) is answered at once.
+    /// notice, or a settings change) and answered 200 once the fragment really differs, or 304 after N seconds. A
+    /// poll that cannot be parked (too many wait already, or the server is stopping) is answered at once.
     func liveFragment(
-        _ request: Request,
-        _ make: (SnapshotView, Settings) throws -> (key: RenderKey, render: () throws -> RenderCache.Entry)
+        _ request: Request, _ fragment: (SnapshotView, Settings) throws -> RenderCache.Entry
     ) async throws -> Response {
         let wait = PreferWait.seconds(in: request)
         let deadline = wait.map { snapshots.now.addingTimeInterval(TimeInterval($0)) }
@@ -19,10 +18,10 @@ extension DashboardApp {
         while true {
             let view = try await snapshots.view(live: true)
             let browser = try await settings.load(for: request)
-            let (key, render) = try make(view, browser)
-            let tag = key.entityTag
+            let entry = try fragment(view, browser)
+            let tag = entry.entityTag
             guard EntityTag.matches(request.headers["If-None-Match"], tag) else {
-                return Self.withPreferenceApplied(Self.html(try render()), applied)
+                return Self.withPreferenceApplied(Self.html(entry), applied)
             }
             guard let wait, let deadline else { return Self.notModified(tag) }
             let remaining = deadline.timeIntervalSince(snapshots.now)

@@ -3,8 +3,8 @@ import HTTPServer
 import HabitsAPI
 import TemplateKit
 
-/// Every GET page is a function of (snapshot, the browser's settings): its `RenderKey` is known before anything is
-/// rendered, so `If-None-Match` is answered from the key, and the bytes are rendered once per key (`RenderCache`).
+/// Every GET page is a function of (snapshot, the browser's settings): its bytes and their ETag are rendered once per
+/// `RenderKey` and served from `RenderCache` until the data changes, so a warm `If-None-Match` renders nothing.
 extension DashboardApp {
     // MARK: - Home
 
@@ -21,7 +21,7 @@ extension DashboardApp {
 
     func homeFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
         try await liveFragment(request) { view, browser in
-            (homeFragmentKey(view, browser), { try homeFragment(view, browser) })
+            try homeFragment(view, browser)
         }
     }
 
@@ -71,7 +71,9 @@ extension DashboardApp {
     func habitFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
         let name = try Self.routeParameter("name", request, context)
         return try await liveFragment(request) { view, browser in
-            (habitFragmentKey(name, view), { try habitFragment(try habitPage(name, view, browser), view) })
+            try renderCache.entry(for: habitFragmentKey(name, view)) {
+                try renderHabitFragment(try habitPage(name, view, browser), view)
+            }
         }
     }
 
@@ -89,9 +91,11 @@ extension DashboardApp {
 
     /// The habit's ranked groups: the same for every browser, so rendered once per version.
     private func habitFragment(_ page: HabitDetailPage, _ view: SnapshotView) throws -> RenderCache.Entry {
-        try renderCache.entry(for: habitFragmentKey(page.name, view)) {
-            try renderer.templates.render("fragments/habit", page.fragmentValue(stale: view.stale))
-        }
+        try renderCache.entry(for: habitFragmentKey(page.name, view)) { try renderHabitFragment(page, view) }
+    }
+
+    private func renderHabitFragment(_ page: HabitDetailPage, _ view: SnapshotView) throws -> [UInt8] {
+        try renderer.templates.render("fragments/habit", page.fragmentValue(stale: view.stale))
     }
 
     // MARK: - People
@@ -134,7 +138,9 @@ extension DashboardApp {
     func personFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
         let id = try Self.routeParameter("id", request, context)
         return try await liveFragment(request) { view, browser in
-            (personFragmentKey(id, view), { try personFragment(try personPage(id, view, browser), view) })
+            try renderCache.entry(for: personFragmentKey(id, view)) {
+                try renderPersonFragment(try personPage(id, view, browser), view)
+            }
         }
     }
 
@@ -155,9 +161,11 @@ extension DashboardApp {
 
     /// The person's counts: the same for every browser, so rendered once per version.
     private func personFragment(_ page: PersonDetailPage, _ view: SnapshotView) throws -> RenderCache.Entry {
-        try renderCache.entry(for: personFragmentKey(page.userID, view)) {
-            try renderer.templates.render("fragments/person", page.fragmentValue(stale: view.stale))
-        }
+        try renderCache.entry(for: personFragmentKey(page.userID, view)) { try renderPersonFragment(page, view) }
+    }
+
+    private func renderPersonFragment(_ page: PersonDetailPage, _ view: SnapshotView) throws -> [UInt8] {
+        try renderer.templates.render("fragments/person", page.fragmentValue(stale: view.stale))
     }
 
     // MARK: - Log Habit
@@ -191,11 +199,13 @@ extension DashboardApp {
         RenderKey(route: "page:" + route, content: view.snapshot.version, personal: personal, stale: view.stale?.asOf)
     }
 
-    /// 304 when `If-None-Match` names the key's ETag, else the cached (or freshly rendered) bytes with it.
+    /// The cached (or freshly rendered) bytes of `key`: 304 when `If-None-Match` names their ETag, else 200.
     func cachedHTML(_ request: Request, key: RenderKey, render: () throws -> [UInt8]) throws -> Response {
-        let tag = key.entityTag
-        if EntityTag.matches(request.headers["If-None-Match"], tag) { return Self.notModified(tag) }
-        return Self.html(try renderCache.entry(for: key, render: render))
+        let entry = try renderCache.entry(for: key, render: render)
+        if EntityTag.matches(request.headers["If-None-Match"], entry.entityTag) {
+            return Self.notModified(entry.entityTag)
+        }
+        return Self.html(entry)
     }
 
     /// A 200 with the entry's bytes and ETag.

@@ -11,7 +11,7 @@ final class RenderCache: Sendable {
     struct Entry: Sendable {
         /// The bytes.
         var body: [UInt8]
-        /// The strong ETag of the key.
+        /// The strong ETag of the bytes.
         var entityTag: String
     }
 
@@ -57,7 +57,8 @@ final class RenderCache: Sendable {
             return slot.entry
         }
         if let cached { return cached }
-        let entry = Entry(body: try render(), entityTag: key.entityTag)
+        let body = try render()
+        let entry = Entry(body: body, entityTag: EntityTag.strong(for: body))
         store(entry, for: key)
         return entry
     }

@@ -1,14 +1,16 @@
 import HabitsAPI
 
-/// What one rendered page or fragment depends on, and so its cache key and its ETag (issue 9): the route (with the
-/// query parameters that change it), the version of the data it shows, a digest of the part of the browser's
-/// settings it shows, the stale notice, and the encoding of the bytes.
+/// What one rendered page or fragment depends on, and so its render-cache key (issue 9): the route (with the query
+/// parameters that change it), the version of the data it shows, a digest of the part of the browser's settings it
+/// shows, the stale notice, and the encoding of the bytes.
 ///
-/// Pages are pure functions of these (templates are fixed at startup), so equal keys mean equal bytes: the strong
-/// ETag is the key's digest and an `If-None-Match` is answered without rendering anything.
+/// Pages are pure functions of these (templates are fixed at startup), so equal keys mean equal bytes, rendered once.
+/// The ETag is that rendering's content hash, kept beside it: a key whose page did not change in a new version (the
+/// Home introduction, a habit nobody logged since) keeps its ETag, so a live poll stays a 304 and a parked one keeps
+/// waiting. With the entry in the cache, `If-None-Match` is answered without rendering anything.
 struct RenderKey: Hashable, Sendable {
     /// How the bytes are encoded; one entry per encoding, each with its own ETag (RFC 9110 §8.8.3; issue 14 adds
-    /// gzip).
+    /// gzip, whose tag must then differ from the identity one).
     enum Encoding: UInt8, Hashable, Sendable {
         /// As rendered.
         case identity
@@ -24,22 +26,6 @@ struct RenderKey: Hashable, Sendable {
     var stale: String?
     /// The encoding of the bytes.
     var encoding = Encoding.identity
-
-    /// The strong ETag: the digest of every field, quoted.
-    var entityTag: String {
-        var digest = ContentDigest()
-        digest.feed(route)
-        digest.feed(Int(bitPattern: UInt(content)))
-        digest.feed(Int(bitPattern: UInt(personal)))
-        digest.feed(stale)
-        digest.feed(byte: encoding.rawValue)
-        return "\"" + Self.hex(digest.value) + "\""
-    }
-
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
 }
 
 extension RenderKey {
