@@ -23,6 +23,8 @@ public final class Snapshot: Sendable {
     let sortedUsers: [User]
     /// Place of each user id in `sortedUsers`.
     let userPlace: [String: Int]
+    /// A People card for each of `sortedUsers`, not followed: links and colours computed once.
+    let personCards: [PersonCard]
     /// `/habits` sorted by name (Habits, Log Habit).
     let sortedHabits: [Habit]
     /// The first statistics of each habit, by name.
@@ -71,6 +73,7 @@ public final class Snapshot: Sendable {
         }
         self.sortedUsers = sortedUsers
         userPlace = Dictionary(sortedUsers.enumerated().map { ($1.id, $0) }) { first, _ in first }
+        personCards = sortedUsers.map { PersonCard(user: $0, isFollowed: false, isActiveUser: $0.id == activeUserID) }
         sortedHabits = inputs.habits.values.sorted { order.precedes($0.name, $1.name) }
 
         var habitStatistics: [String: HabitStatistics] = [:]

@@ -31,15 +31,17 @@ public struct PeoplePage: Equatable, Sendable {
     public init(snapshot: Snapshot, settings: Settings, followedOnly: Bool = false, query: String = "") {
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
         let followed = Set(settings.followedUserIDs)
-        let activeUserID = snapshot.activeUserID
-        people =
-            snapshot.sortedUsers
-            .filter { !followedOnly || followed.contains($0.id) }
-            .filter {
+        people = snapshot.personCards.compactMap { card in
+            let isFollowed = followed.contains(card.userID)
+            guard !followedOnly || isFollowed else { return nil }
+            guard
                 trimmed.isEmpty
-                    || $0.name.range(of: trimmed, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-            }
-            .map { PersonCard(user: $0, isFollowed: followed.contains($0.id), isActiveUser: $0.id == activeUserID) }
+                    || card.name.range(of: trimmed, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+            else { return nil }
+            var card = card
+            card.isFollowed = isFollowed
+            return card
+        }
         self.followedOnly = followedOnly
         self.query = trimmed
         totalCount = snapshot.sortedUsers.count
