@@ -21,10 +21,9 @@ CONNECTIONS=${CONNECTIONS:-"1 64 256"}
 THREADS=${THREADS:-2}
 
 work=$(mktemp -d)
-pids=()
 cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    if [[ -f "$work/nginx.pid" ]]; then kill "$(cat "$work/nginx.pid")" 2>/dev/null || true; fi
+    # Servers are started inside $(…) subshells, so their pids come from the files `start` writes.
+    for file in "$work"/*.pid; do [[ -f "$file" ]] && kill "$(cat "$file")" 2>/dev/null || true; done
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -51,8 +50,8 @@ bin=$(swift build -c release --show-bin-path)
 start() {
     local name=$1 pattern=$2
     shift 2
-    "$bin/$name" "$@" >"$work/$name.out" 2>"$work/$name.err" &
-    pids+=($!)
+    # Access logs go to /dev/null, as in Benchmarks/http.sh: the figure is the server's, not the disk's.
+    "$bin/$name" "$@" >"$work/$name.out" 2>/dev/null &
     echo $! >"$work/$name.pid"
     for _ in $(seq 100); do grep -q "$pattern" "$work/$name.out" 2>/dev/null && break; sleep 0.1; done
     sed -n "s#.*$pattern \(http://[^ ]*\)#\1#p" "$work/$name.out" | sed 's#/$##' | head -1

@@ -127,6 +127,9 @@ public final class SnapshotStore: Sendable {
                 let started = startIfDue(&state, now: now)
                 if live { ensureTicker(&state) }
                 guard let snapshot = state.snapshot else {
+                    if state.isShutDown {
+                        return (.fail(HTTPError(.serviceUnavailable, "The dashboard is stopping.")), started)
+                    }
                     if !state.schedule.inFlight, let error = state.lastError { return (.fail(error), started) }
                     return (.waitForRefresh(state.generation), started)
                 }
