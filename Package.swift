@@ -14,7 +14,7 @@ var targets: [Target] = [
     .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .target(name: "HTTPServer", dependencies: ["CLinux", "CZlib"]),
     .target(name: "HabitsAPI", dependencies: ["HTTPServer"]),
-    .target(name: "HabitsSimulator", dependencies: ["HTTPServer", "HabitsAPI"]),
+    .target(name: "HabitsSimulator", dependencies: ["HTTPServer", "HabitsAPI", "CZlib"]),
     .target(name: "TemplateKit"),
     .target(name: "Dashboard", dependencies: ["HTTPServer", "HabitsAPI", "TemplateKit", "CCrypto"]),
     .executableTarget(name: "habits-dashboard", dependencies: ["Dashboard", "HabitsSimulator", "HTTPServer"]),
@@ -22,7 +22,7 @@ var targets: [Target] = [
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(
         name: "HabitsAPITests", dependencies: ["HabitsAPI", "HabitsSimulator"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "HabitsSimulatorTests", dependencies: ["HabitsSimulator", "HabitsAPI", "HTTPServer"]),
+    .testTarget(name: "HabitsSimulatorTests", dependencies: ["HabitsSimulator", "HabitsAPI", "HTTPServer", "CZlib"]),
     .testTarget(name: "TemplateKitTests", dependencies: ["TemplateKit"]),
     .testTarget(
         name: "DashboardTests",

@@ -7,7 +7,6 @@ visit of People transfers at most a third of what it would without compression a
 """
 
 import urllib.parse
-import urllib.request
 
 import pytest
 from conftest import _chrome
@@ -25,6 +24,11 @@ const done = arguments[arguments.length - 1];
 if (document.readyState === 'complete') { setTimeout(done, 300); }
 else { window.addEventListener('load', () => setTimeout(done, 300)); }
 """
+
+
+# People's first visit before issue 14, measured with this test's own method on main at 1793a10 (the built-in data,
+# seed 42): every body uncompressed, 41 avatars of ~4.3 KB in stored-deflate PNGs, 42 requests.
+PEOPLE_FIRST_VISIT_BEFORE = 222_273
 
 
 def visit(driver, url):
@@ -62,6 +66,7 @@ def test_repeat_visits_fetch_only_the_page_and_first_visits_are_small(dashboard,
     rows = []
     for name, path in pages.items():
         url = dashboard.url + path
+        fresh_browser.execute_cdp_cmd("Network.clearBrowserCache", {})  # each first visit starts empty
         first = visit(fresh_browser, url)
         repeat = visit(fresh_browser, url)
         rows.append((name, first, repeat))
@@ -80,13 +85,5 @@ def test_repeat_visits_fetch_only_the_page_and_first_visits_are_small(dashboard,
 
     people_first = next(first for name, first, _ in rows if name == "People")
     transferred = sum(e["transfer"] for e in people_first)
-    # What the same visit cost before issue 14: every text body uncompressed, and every person's avatar fetched
-    # (now only the avatars in view are, the rest load lazily as the page scrolls).
-    text = sum(e["decoded"] for e in people_first if "/images/" not in e["name"])
-    avatars = 0
-    for user_id in list(dashboard.api("/users")):
-        with urllib.request.urlopen(dashboard.url + "/images/" + user_id, timeout=10) as response:
-            avatars += len(response.read())
-    before = text + avatars
-    print(f"People, first visit: {transferred} bytes transferred; without gzip and lazy images: {before} bytes")
-    assert transferred * 3 <= before, f"People's first visit transferred {transferred} of {before} bytes"
+    print(f"People, first visit: {transferred} bytes transferred (before issue 14: {PEOPLE_FIRST_VISIT_BEFORE})")
+    assert transferred * 3 <= PEOPLE_FIRST_VISIT_BEFORE, f"People's first visit transferred {transferred} bytes"

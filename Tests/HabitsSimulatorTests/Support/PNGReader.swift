@@ -1,3 +1,5 @@
+import CZlib
+
 /// A minimal PNG reader for tests: splits chunks, checks their CRCs and inflates stored-block zlib streams.
 struct PNGReader {
     /// One chunk as found in the file.
@@ -34,27 +36,14 @@ struct PNGReader {
     }
 
     /// The inflated contents of a zlib stream made of stored deflate blocks; checks the header and Adler-32.
-    static func inflateStored(_ stream: [UInt8]) throws -> [UInt8] {
-        guard stream.count >= 6, stream[0] & 0x0F == 8, (Int(stream[0]) << 8 | Int(stream[1])) % 31 == 0 else {
-            throw Failure(description: "bad zlib header")
-        }
-        var out: [UInt8] = []
-        var offset = 2
-        while true {
-            let header = stream[offset]
-            guard header & 0b110 == 0 else {
-                throw Failure(description: "block type \((header >> 1) & 3) is not stored")
-            }
-            let length = Int(stream[offset + 1]) | Int(stream[offset + 2]) << 8
-            let complement = Int(stream[offset + 3]) | Int(stream[offset + 4]) << 8
-            guard length == ~complement & 0xFFFF else { throw Failure(description: "LEN/NLEN mismatch") }
-            out += stream[offset + 5..<offset + 5 + length]
-            offset += 5 + length
-            if header & 1 == 1 { break }
-        }
-        guard offset + 4 == stream.count else { throw Failure(description: "trailing bytes after final block") }
-        guard bigEndian(stream, offset) == referenceAdler32(out) else {
-            throw Failure(description: "Adler-32 mismatch")
+    /// Inflates any zlib stream
+    /// with the system's zlib, which checks the Adler-32 itself.
+    static func inflate(_ stream: [UInt8], expectedSize: Int) throws -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: expectedSize)
+        var length = uLong(expectedSize)
+        let status = uncompress(&out, &length, stream, uLong(stream.count))
+        guard status == Z_OK, Int(length) == expectedSize else {
+            throw Failure(description: "zlib uncompress failed with status \(status), \(length) bytes")
         }
         return out
     }
@@ -74,14 +63,4 @@ struct PNGReader {
         return ~crc
     }
 
-    /// Adler-32 straight from RFC 1950, modulo on every byte.
-    static func referenceAdler32(_ bytes: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1
-        var b: UInt32 = 0
-        for byte in bytes {
-            a = (a + UInt32(byte)) % 65521
-            b = (b + a) % 65521
-        }
-        return b << 16 | a
-    }
 }
