@@ -49,6 +49,12 @@ if Context.environment["HABITS_BENCH"] == "1" {
     targets.append(
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"], path: "Benchmarks/http-bench-server")
     )
+    // Benchmarks/pages.sh: the render time of a new snapshot version for People and Home.
+    targets.append(
+        .executableTarget(
+            name: "pages-render-bench", dependencies: ["Dashboard", "HabitsAPI", "TemplateKit"],
+            path: "Benchmarks/pages-render-bench")
+    )
 }
 
 let package = Package(

@@ -1,15 +1,19 @@
-// Live regions (SPEC section 6): every element with data-live-src="<fragment URL>" is polled about once a second.
-// The server answers 304 while the fragment is unchanged (we send the ETag we last saw in If-None-Match) and 200 with
-// the new HTML otherwise; we then swap the element's content in place, in one synchronous step, so nothing flickers
-// and the page keeps its scroll position and (where the same control still exists) its keyboard focus.
-// Polling stops while the tab is hidden and resumes at once when it is shown; errors back off up to 30 s.
+// Live regions (SPEC section 6): every element with data-live-src="<fragment URL>" long-polls its fragment.
+// We send the ETag we last saw in If-None-Match with "Prefer: wait=25" (RFC 7240): the server holds the request until
+// the fragment changes (200 with the new HTML) or 25 s pass (304), so a change shows at once. We then swap the
+// element's content in place, in one synchronous step, so nothing flickers and the page keeps its scroll position
+// and (where the same control still exists) its keyboard focus. A server that answers at once (no
+// Preference-Applied: it is busy, or does not hold requests) is polled about once a second instead.
+// Only a visible tab holds a request: hiding the tab aborts it (browsers allow six connections per host), showing it
+// polls at once; errors back off up to 30 s.
 // Loaded with <script src defer>: the Content-Security-Policy forbids inline scripts.
 (function () {
   "use strict";
 
   var INTERVAL_MS = 1000;
   var MAX_BACKOFF_MS = 30000;
-  var TIMEOUT_MS = 10000;
+  var WAIT_S = 25;
+  var TIMEOUT_MS = (WAIT_S + 10) * 1000; // a held request answers within WAIT_S; beyond this something is wrong
 
   function LiveRegion(element) {
     this.element = element;
@@ -48,24 +52,30 @@
     this.controller = controller;
     var timeout = window.setTimeout(function () { controller.abort(); }, TIMEOUT_MS);
     var headers = { "Accept": "text/html" };
-    if (this.etag) headers["If-None-Match"] = this.etag;
+    if (this.etag) {
+      headers["If-None-Match"] = this.etag;
+      headers["Prefer"] = "wait=" + WAIT_S;
+    }
     fetch(this.src, { headers: headers, cache: "no-store", credentials: "same-origin", signal: controller.signal })
       .then(function (response) {
-        if (response.status === 304) return null;
+        // Held by the server: the next request can go at once. Answered at once: wait a second before asking again.
+        var held = response.headers.get("Preference-Applied") !== null;
+        if (response.status === 304) return { html: null, etag: null, held: held };
         if (!response.ok) throw new Error("HTTP " + response.status);
         var etag = response.headers.get("ETag");
-        return response.text().then(function (html) { return { html: html, etag: etag }; });
+        return response.text().then(function (html) { return { html: html, etag: etag, held: held }; });
       })
       .then(function (result) {
         window.clearTimeout(timeout);
         if (self.controller === controller) self.controller = null;
-        if (result !== null) {
+        var changed = result.html !== null;
+        if (changed) {
           self.etag = result.etag;
           self.swap(result.html);
         }
         self.delay = INTERVAL_MS;
         self.element.removeAttribute("data-live-error");
-        self.schedule(INTERVAL_MS);
+        self.schedule(result.held || (changed && result.etag) ? 0 : INTERVAL_MS);
       })
       .catch(function () {
         window.clearTimeout(timeout);
@@ -132,7 +142,7 @@
         }
       });
     });
-    regions.forEach(function (region) { region.schedule(INTERVAL_MS); });
+    regions.forEach(function (region) { region.schedule(0); });
   }
 
   if (document.readyState === "loading") {

@@ -31,6 +31,9 @@ public struct DashboardOptions: Sendable, Equatable {
     public var settingsMaxAgeDays: Int
     /// The most settings files kept; beyond it the least recently used go first (`--max-settings-files`).
     public var maxSettingsFiles: Int
+    /// Seconds between statistics refreshes while a live page is watched (`--refresh-interval`), 0.25…60. The
+    /// floor keeps the upstream at 4 statistics calls per second at most, however many pages are open (issue 9).
+    public var refreshInterval: Double
 
     /// Creates options; the defaults are those of `habits-dashboard` with no flags and no environment.
     public init(
@@ -38,7 +41,7 @@ public struct DashboardOptions: Sendable, Equatable {
         settingsDirectory: String = "./var/settings", dataDirectory: String? = nil, speed: Double = 1.0,
         seed: UInt64? = nil, history: Bool = true, maxConnectionsPerClient: Int? = nil, newBrowserRate: Int = 30,
         trustedProxies: [AddressRange] = [],
-        settingsMaxAgeDays: Int = 400, maxSettingsFiles: Int = 100_000
+        settingsMaxAgeDays: Int = 400, maxSettingsFiles: Int = 100_000, refreshInterval: Double = 0.25
     ) {
         self.port = port
         self.host = host
@@ -54,6 +57,7 @@ public struct DashboardOptions: Sendable, Equatable {
         self.trustedProxies = trustedProxies
         self.settingsMaxAgeDays = settingsMaxAgeDays
         self.maxSettingsFiles = maxSettingsFiles
+        self.refreshInterval = refreshInterval
     }
 
     /// The embedded simulator's flags that differ from their defaults although an upstream is set, so they have no
@@ -95,6 +99,8 @@ public struct DashboardOptions: Sendable, Equatable {
                                days unused settings are kept                    default 400
           --max-settings-files N
                                settings files kept (least recently used go)     default 100000
+          --refresh-interval S upstream statistics refresh while a live page
+                               is watched, in seconds (0.25 to 60)              default 0.25
           --help               show this help
 
         """
@@ -117,7 +123,7 @@ public struct DashboardOptions: Sendable, Equatable {
                 "--settings-dir": .value, "--data-dir": .value, "--speed": .value, "--seed": .value,
                 "--no-history": .flag, "--max-connections-per-client": .value, "--help": .flag,
                 "--new-browser-rate": .value, "--trusted-proxy": .value, "--settings-max-age": .value,
-                "--max-settings-files": .value,
+                "--max-settings-files": .value, "--refresh-interval": .value,
             ])
         while let (name, value) = try scanner.next() {
             let value = value ?? ""
@@ -144,6 +150,8 @@ public struct DashboardOptions: Sendable, Equatable {
             case "--settings-max-age": options.settingsMaxAgeDays = try integer(value, option: name, in: 1...36_500)
             case "--max-settings-files":
                 options.maxSettingsFiles = try integer(value, option: name, in: 1...100_000_000)
+            case "--refresh-interval":
+                options.refreshInterval = try OptionValue.number(value, option: name, in: 0.25...60)
             default: return .help
             }
         }

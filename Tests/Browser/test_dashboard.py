@@ -2,7 +2,9 @@
 
 import re
 import time
+import urllib.error
 import urllib.parse
+import urllib.request
 
 from conftest import screenshot
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
@@ -345,31 +347,66 @@ def test_showcase_home_with_several_favorites_and_follows(dashboard, browser):
     screenshot(browser, "habits-dark", dark=True)
 
 
+# Records every fetch live.js makes (installed before the page's own scripts run), including ones still pending.
+FETCH_RECORDER = """
+window.__polls = [];
+const realFetch = window.fetch;
+window.fetch = function (url, options) {
+  const headers = (options && options.headers) || {};
+  const entry = {url: String(url), status: null, aborted: false, prefer: headers["Prefer"] || null};
+  window.__polls.push(entry);
+  if (options && options.signal) options.signal.addEventListener("abort", () => { entry.aborted = true; });
+  return realFetch.apply(this, arguments).then(r => { entry.status = r.status; return r; });
+};
+"""
+
+
+def record_fetches(browser):
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FETCH_RECORDER})
+
+
 def fragment_polls(browser):
-    """(status, url) of every fetch of a live fragment so far, from the Resource Timing API."""
-    return browser.execute_script(
-        "return performance.getEntriesByType('resource')"
-        ".filter(e => e.name.includes('/fragments/')).map(e => [e.responseStatus, e.name]);"
-    )
+    """Every fetch of a live fragment so far: {url, status (None while pending), aborted, prefer}."""
+    return browser.execute_script("return (window.__polls || []).filter(p => p.url.includes('/fragments/'));")
 
 
-def test_live_polling_answers_304_while_unchanged_and_pauses_when_hidden(dashboard, browser):
+def test_live_polls_are_held_while_unchanged_and_released_when_hidden(dashboard, browser):
+    record_fetches(browser)
     browser.get(dashboard.url + "/")  # a fresh browser: the introduction, which never changes
-    polls = wait_until(lambda: len(fragment_polls(browser)) >= 3 and fragment_polls(browser), timeout=6, message="polls")
-    assert all(status == 304 for status, _ in polls), polls
-    assert all(url == dashboard.url + "/fragments/home" for _, url in polls)
+    wait_until(lambda: fragment_polls(browser), timeout=5, message="the first poll")
+    time.sleep(1.5)
+    polls = fragment_polls(browser)
+    assert len(polls) == 1, polls
+    assert polls[0]["status"] is None, "an unchanged fragment is held by the server, not answered"
+    assert polls[0]["prefer"] == "wait=25" and polls[0]["url"] == "/fragments/home"
+
+    # Unchanged content answers 304: at once without the preference, after the wait with it.
+    etag = browser.find_element(By.CSS_SELECTOR, "[data-live-src]").get_attribute("data-live-etag")
+    request = urllib.request.Request(dashboard.url + "/fragments/home", headers={"If-None-Match": etag})
+    try:
+        urllib.request.urlopen(request, timeout=5)
+        raise AssertionError("expected 304")
+    except urllib.error.HTTPError as answer:
+        assert answer.code == 304
+    request.add_header("Prefer", "wait=1")
+    started = time.monotonic()
+    try:
+        urllib.request.urlopen(request, timeout=5)
+        raise AssertionError("expected 304")
+    except urllib.error.HTTPError as answer:
+        assert answer.code == 304 and answer.headers["Preference-Applied"] == "wait=1"
+    assert time.monotonic() - started >= 0.9
 
     browser.execute_script(
         "Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
         "document.dispatchEvent(new Event('visibilitychange'));"
     )
-    time.sleep(0.3)
-    paused_at = len(fragment_polls(browser))
-    time.sleep(2.5)
-    assert len(fragment_polls(browser)) == paused_at, "a hidden tab must not poll"
+    wait_until(lambda: fragment_polls(browser)[0]["aborted"], timeout=2, message="the held poll released when hidden")
+    time.sleep(2)
+    assert len(fragment_polls(browser)) == 1, "a hidden tab must not poll"
 
     browser.execute_script(
         "Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
         "document.dispatchEvent(new Event('visibilitychange'));"
     )
-    wait_until(lambda: len(fragment_polls(browser)) > paused_at, timeout=0.5, message="an immediate poll on resume")
+    wait_until(lambda: len(fragment_polls(browser)) == 2, timeout=0.5, message="an immediate poll on resume")

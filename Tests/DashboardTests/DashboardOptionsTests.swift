@@ -13,6 +13,7 @@ import Testing
         #expect(options.upstream == nil && options.settingsDirectory == "./var/settings" && options.speed == 1)
         #expect(options.newBrowserRate == 30 && options.trustedProxies.isEmpty)
         #expect(options.settingsMaxAgeDays == 400 && options.maxSettingsFiles == 100_000)
+        #expect(options.refreshInterval == 0.25)
     }
 
     @Test func everyFlagIsRead() throws {
@@ -21,14 +22,14 @@ import Testing
             "--settings-dir", "/tmp/s", "--data-dir", "/tmp/d", "--speed", "0.5", "--seed", "3", "--no-history",
             "--max-connections-per-client", "64",
             "--new-browser-rate", "5", "--trusted-proxy", "127.0.0.1", "--trusted-proxy=10.0.0.0/8, ::1",
-            "--settings-max-age", "30", "--max-settings-files", "500",
+            "--settings-max-age", "30", "--max-settings-files", "500", "--refresh-interval", "0.5",
         ])
         let expected = DashboardOptions(
             port: 9000, host: "0.0.0.0", upstream: URL(string: "http://127.0.0.1:9999"), apiPort: 0,
             settingsDirectory: "/tmp/s", dataDirectory: "/tmp/d", speed: 0.5, seed: 3, history: false,
             maxConnectionsPerClient: 64, newBrowserRate: 5,
             trustedProxies: ["127.0.0.1", "10.0.0.0/8", "::1"].compactMap(AddressRange.init), settingsMaxAgeDays: 30,
-            maxSettingsFiles: 500)
+            maxSettingsFiles: 500, refreshInterval: 0.5)
         #expect(outcome == .run(expected))
     }
 
@@ -63,6 +64,7 @@ import Testing
             "--port", "--host", "--upstream", "--api-port", "--settings-dir", "--data-dir", "--speed", "--seed",
             "--no-history", "--max-connections-per-client",
             "--new-browser-rate", "--trusted-proxy", "--settings-max-age", "--max-settings-files",
+            "--refresh-interval",
         ] {
             #expect(DashboardOptions.usage.contains(flag))
         }
@@ -88,7 +90,7 @@ import Testing
         ["--max-connections-per-client", "0"], ["--max-connections-per-client", "2000"],
         ["--new-browser-rate", "0"], ["--new-browser-rate", "many"], ["--trusted-proxy", "proxy.local"],
         ["--trusted-proxy", "10.0.0.1/8"], ["--settings-max-age", "0"], ["--max-settings-files", "-1"],
-        ["--max-settings-files", "1e5"],
+        ["--max-settings-files", "1e5"], ["--refresh-interval", "0.1"], ["--refresh-interval", "soon"],
     ])
     func badCommandLinesAreRejected(arguments: [String]) {
         #expect(throws: CommandLineError.self) { try DashboardOptions.parse(arguments) }

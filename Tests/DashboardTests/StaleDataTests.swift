@@ -8,16 +8,8 @@ import Testing
 
 /// The app in front of the real shared cache: when the upstream fails, pages show the last good data with a notice.
 @Suite final class StaleDataTests {
-    /// A clock tests move by hand. Invariant: `date` is only touched under `lock`.
-    final class Clock: @unchecked Sendable {
-        private let lock = NSLock()
-        private var date = Date(timeIntervalSince1970: 1_800_000_000)
-        var now: Date { lock.withLock { date } }
-        func advance(_ seconds: TimeInterval) { lock.withLock { date += seconds } }
-    }
-
     let api = FakeHabitsAPI()
-    let clock = Clock()
+    let clock = ManualSnapshotClock()
     let app: DashboardApp
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stale-\(UUID().uuidString)")
 
@@ -25,10 +17,12 @@ import Testing
         let clock = clock
         let cache = CachedHabitsAPI(upstream: api, now: { clock.now })
         let store = try SettingsStore(directory: directory, defaultValue: Settings(), logger: .silent)
+        let data = CachedData(cache: cache)
         app = DashboardApp(
-            data: CachedData(cache: cache),
+            data: data,
             renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
-            settings: BrowserSettings(store: store))
+            settings: BrowserSettings(store: store),
+            snapshots: SnapshotStore(source: data, clock: clock, logger: .silent))
     }
 
     /// Removes this test's settings directory.
@@ -53,7 +47,7 @@ import Testing
         #expect(!String(decoding: fresh.body, as: UTF8.self).contains("data as of"))
 
         api.fail(with: .transport("connection refused"))
-        clock.advance(60)
+        clock.advance(by: 60)
         let stale = try await get(target)
         #expect(stale.status == .ok)
         let html = String(decoding: stale.body, as: UTF8.self)

@@ -50,6 +50,19 @@ import Testing
         #expect(state.phase == .idle(since: t(3)))
     }
 
+    /// A long poll (issue 9) is a request in its handler for up to 25 s: far past the idle timeout, it is not idle
+    /// and no timer closes it; the idle clock starts only once its answer is written.
+    @Test func aRequestHeldInItsHandlerNeverHitsTheIdleDeadline() {
+        var state = fresh()
+        #expect(state.requestReceived(keepAlive: true, now: t(1)) == .dispatch(closeAfter: false))
+        #expect(state.nextDeadline == nil)
+        #expect(state.timerFired(now: t(26)) == .none)
+        #expect(state.timerFired(now: t(300)) == .none)
+        #expect(state.responseReady(now: t(300)) == .writeResponse(closeAfter: false))
+        #expect(state.writeFlushed(now: t(300)) == .parseBuffered)
+        #expect(state.nextDeadline == t(310))
+    }
+
     @Test func connectionCloseRequestClosesAfterItsResponse() {
         var state = fresh()
         #expect(state.requestReceived(keepAlive: false, now: t(1)) == .dispatch(closeAfter: true))

@@ -12,7 +12,7 @@ extension DashboardApp {
         let id = try Self.routeParameter("id", request, context)
         // Only ids the data knows are proxied: any other would cost an upstream call and a shared-cache entry. The
         // active user is not in `/users` but has an image.
-        let known = try await data.users().value[id] != nil
+        let known = try await snapshots.view().snapshot.inputs.users[id] != nil
         guard known || id == User.activeUserID else {
             throw HTTPError(.notFound, "There is no such profile image.")
         }
@@ -40,10 +40,9 @@ extension DashboardApp {
         var users: [User] = []
         var categories: [Category] = []
         do {
-            async let fetchedUsers = data.users()
-            async let fetchedCategories = data.categories()
-            users = Array(try await fetchedUsers.value.values)
-            categories = try await fetchedCategories.value
+            let inputs = try await snapshots.view().snapshot.inputs
+            users = Array(inputs.users.values)
+            categories = inputs.categories
         } catch {
             context.logger.notice("colours without upstream data", ["error": String(describing: error)])
         }

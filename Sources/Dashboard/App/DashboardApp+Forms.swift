@@ -14,7 +14,7 @@ extension DashboardApp {
         let wanted = form["favorite"].map { $0 == "true" }
         if wanted != false {
             // Adding needs a habit that exists; removing does not, so a habit gone upstream can still be removed.
-            guard try await data.habits().value[name] != nil else {
+            guard try await snapshots.view().snapshot.inputs.habits[name] != nil else {
                 throw HTTPError(.notFound, "There is no habit called “\(name)”.")
             }
         }
@@ -22,6 +22,7 @@ extension DashboardApp {
         try await settings.update(for: request, context: context, response: &response) { settings in
             if wanted == nil || wanted != settings.isFavorite(name) { settings.toggleFavorite(name) }
         }
+        snapshots.settingsChanged()
         context.logger.info("favorite changed", ["habit.name": name, "favorite": wanted.map { "\($0)" } ?? "toggle"])
         return response
     }
@@ -33,7 +34,7 @@ extension DashboardApp {
         let form = try request.formParameters()
         let wanted = form["follow"].map { $0 == "true" }
         if wanted != false {
-            guard try await data.users().value[id] != nil else {
+            guard try await snapshots.view().snapshot.inputs.users[id] != nil else {
                 throw HTTPError(.notFound, "There is nobody with the id “\(id)”.")
             }
         }
@@ -41,6 +42,7 @@ extension DashboardApp {
         try await settings.update(for: request, context: context, response: &response) { settings in
             if wanted == nil || wanted != settings.isFollowed(id) { settings.toggleFollow(id) }
         }
+        snapshots.settingsChanged()
         context.logger.info("follow changed", ["user.id": id, "follow": wanted.map { "\($0)" } ?? "toggle"])
         return response
     }
@@ -66,6 +68,8 @@ extension DashboardApp {
             context.logger.warning("log habit failed", ["habit.name": habit, "error": error.description])
             return .redirect(to: "/log?error=\(code.rawValue)&habit=\(encoded)")
         }
+        // The next page must show the new count: wait (briefly) for a snapshot fetched after the log.
+        await snapshots.refreshAfterChange()
         context.logger.info("habit logged", ["habit.name": habit])
         return .redirect(to: "/log?logged=\(encoded)")
     }

@@ -3,71 +3,99 @@ import HTTPServer
 import HabitsAPI
 import TemplateKit
 
+/// Every GET page is a function of (snapshot, the browser's settings): its bytes and their ETag are rendered once per
+/// `RenderKey` and served from `RenderCache` until the data changes, so a warm `If-None-Match` renders nothing.
 extension DashboardApp {
     // MARK: - Home
 
     func home(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let value = try await homeFragmentValue(request)
-        return try renderer.livePage(
-            "home", [:], fragment: "fragments/home", fragmentValue: value, liveSource: "/fragments/home",
-            frame: PageFrame(title: "Home", tab: .home, isLive: true))
+        let view = try await snapshots.view(live: true)
+        let browser = try await settings.load(for: request)
+        return try cachedHTML(request, key: pageKey("home", view, RenderKey.digest(of: browser))) {
+            let fragment = try homeFragment(view, browser)
+            return try renderer.livePageBytes(
+                "home", [:], fragment: fragment.body, fragmentTag: fragment.entityTag, liveSource: "/fragments/home",
+                frame: PageFrame(title: "Home", tab: .home, isLive: true))
+        }
     }
 
     func homeFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
-        try renderer.fragment("fragments/home", try await homeFragmentValue(request), for: request)
+        try await liveFragment(request) { view, browser in
+            try homeFragment(view, browser)
+        }
     }
 
-    private func homeFragmentValue(_ request: Request) async throws -> TemplateValue {
-        async let browserSettings = settings.load(for: request)
-        async let statistics = data.combinedStatistics()
-        async let users = data.users()
-        var freshness = Freshness()
-        let page = HomePage(
-            statistics: freshness.note(try await statistics), users: freshness.note(try await users),
-            settings: try await browserSettings)
-        return page.fragmentValue(stale: freshness.notice)
+    private func homeFragmentKey(_ view: SnapshotView, _ browser: Settings) -> RenderKey {
+        RenderKey(
+            route: "fragment:home", content: view.snapshot.version, personal: RenderKey.digest(of: browser),
+            stale: view.stale?.asOf)
+    }
+
+    private func homeFragment(_ view: SnapshotView, _ browser: Settings) throws -> RenderCache.Entry {
+        try renderCache.entry(for: homeFragmentKey(view, browser)) {
+            let page = HomePage(snapshot: view.snapshot, settings: browser)
+            return try renderer.templates.render("fragments/home", page.fragmentValue(stale: view.stale))
+        }
     }
 
     // MARK: - Habits
 
     func habits(_ request: Request, _ context: RequestContext) async throws -> Response {
-        async let browserSettings = settings.load(for: request)
-        var freshness = Freshness()
-        let habits = freshness.note(try await data.habits())
-        let page = HabitsListPage(habits: habits, settings: try await browserSettings)
-        return try renderer.page(
-            "habits", page.templateFields(returnTo: "/habits"),
-            frame: PageFrame(title: "Habits", tab: .habits, staleNotice: freshness.notice))
+        let view = try await snapshots.view()
+        let browser = try await settings.load(for: request)
+        let key = RenderKey(
+            route: "habits", content: view.snapshot.referenceVersion,
+            personal: RenderKey.digest(of: browser.favoriteHabits), stale: view.stale?.asOf)
+        return try cachedHTML(request, key: key) {
+            let page = HabitsListPage(snapshot: view.snapshot, settings: browser)
+            return try renderer.pageBytes(
+                "habits", page.templateFields(returnTo: "/habits"),
+                frame: PageFrame(title: "Habits", tab: .habits, staleNotice: view.stale))
+        }
     }
 
     func habit(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let (page, stale) = try await habitPage(request, context)
-        return try renderer.livePage(
-            "habit", page.templateFields, fragment: "fragments/habit", fragmentValue: page.fragmentValue(stale: stale),
-            liveSource: "/fragments" + page.path, frame: PageFrame(title: page.name, tab: .habits, isLive: true))
+        let name = try Self.routeParameter("name", request, context)
+        let view = try await snapshots.view(live: true)
+        let browser = try await settings.load(for: request)
+        let key = pageKey("habit:" + name, view, browser.isFavorite(name) ? 1 : 0)
+        return try cachedHTML(request, key: key) {
+            let page = try habitPage(name, view, browser)
+            let fragment = try habitFragment(page, view)
+            return try renderer.livePageBytes(
+                "habit", page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag,
+                liveSource: "/fragments" + page.path, frame: PageFrame(title: page.name, tab: .habits, isLive: true))
+        }
     }
 
     func habitFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let (page, stale) = try await habitPage(request, context)
-        return try renderer.fragment("fragments/habit", page.fragmentValue(stale: stale), for: request)
+        let name = try Self.routeParameter("name", request, context)
+        return try await liveFragment(request) { view, browser in
+            try renderCache.entry(for: habitFragmentKey(name, view)) {
+                try renderHabitFragment(try habitPage(name, view, browser), view)
+            }
+        }
     }
 
-    private func habitPage(_ request: Request, _ context: RequestContext) async throws
-        -> (HabitDetailPage, StaleNotice?)
-    {
-        let name = try Self.routeParameter("name", request, context)
-        async let browserSettings = settings.load(for: request)
-        async let habits = data.habits()
-        async let statistics = data.combinedStatistics()
-        var freshness = Freshness()
-        guard
-            let page = HabitDetailPage(
-                habitName: name, habits: freshness.note(try await habits),
-                statistics: freshness.note(try await statistics).habitStatistics, settings: try await browserSettings)
-        else {
+    private func habitPage(_ name: String, _ view: SnapshotView, _ browser: Settings) throws -> HabitDetailPage {
+        guard let page = HabitDetailPage(habitName: name, snapshot: view.snapshot, settings: browser) else {
             throw HTTPError(.notFound, "There is no habit called “\(name)”.")
         }
-        return (page, freshness.notice)
+        return page
+    }
+
+    /// The key of a habit's fragment: no settings in it, so one rendering serves every browser.
+    private func habitFragmentKey(_ name: String, _ view: SnapshotView) -> RenderKey {
+        RenderKey(route: "fragment:habit:" + name, content: view.snapshot.version, personal: 0, stale: view.stale?.asOf)
+    }
+
+    /// The habit's ranked groups: the same for every browser, so rendered once per version.
+    private func habitFragment(_ page: HabitDetailPage, _ view: SnapshotView) throws -> RenderCache.Entry {
+        try renderCache.entry(for: habitFragmentKey(page.name, view)) { try renderHabitFragment(page, view) }
+    }
+
+    private func renderHabitFragment(_ page: HabitDetailPage, _ view: SnapshotView) throws -> [UInt8] {
+        try renderer.templates.render("fragments/habit", page.fragmentValue(stale: view.stale))
     }
 
     // MARK: - People
@@ -75,83 +103,121 @@ extension DashboardApp {
     func people(_ request: Request, _ context: RequestContext) async throws -> Response {
         let query = request.query
         let followedOnly = query["followed"] == "1"
-        let search = query["q"] ?? ""
-        async let browserSettings = settings.load(for: request)
-        var freshness = Freshness()
-        let users = freshness.note(try await data.users())
-        let page = PeoplePage(
-            users: users, settings: try await browserSettings, followedOnly: followedOnly, query: search)
+        let search = (query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let view = try await snapshots.view()
+        let browser = try await settings.load(for: request)
         var parameters: [String] = []
         if followedOnly { parameters.append("followed=1") }
-        if !page.query.isEmpty { parameters.append("q=" + PercentEncoding.encodeQueryComponent(page.query)) }
+        if !search.isEmpty { parameters.append("q=" + PercentEncoding.encodeQueryComponent(search)) }
         let returnTo = "/people" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
-        return try renderer.page(
-            "people", page.templateFields(returnTo: returnTo),
-            frame: PageFrame(title: "People", tab: .people, staleNotice: freshness.notice))
+        let key = RenderKey(
+            route: returnTo, content: view.snapshot.referenceVersion,
+            personal: RenderKey.digest(of: browser.followedUserIDs), stale: view.stale?.asOf)
+        return try cachedHTML(request, key: key) {
+            let page = PeoplePage(
+                snapshot: view.snapshot, settings: browser, followedOnly: followedOnly, query: search)
+            return try renderer.pageBytes(
+                "people", page.templateFields(returnTo: returnTo),
+                frame: PageFrame(title: "People", tab: .people, staleNotice: view.stale))
+        }
     }
 
     func person(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let (page, stale) = try await personPage(request, context)
-        return try renderer.livePage(
-            "person", page.templateFields, fragment: "fragments/person",
-            fragmentValue: page.fragmentValue(stale: stale), liveSource: "/fragments" + page.path,
-            frame: PageFrame(title: page.name, tab: .people, isLive: true))
+        let id = try Self.routeParameter("id", request, context)
+        let view = try await snapshots.view(live: true)
+        let browser = try await settings.load(for: request)
+        return try cachedHTML(request, key: pageKey("person:" + id, view, browser.isFollowed(id) ? 1 : 0)) {
+            let page = try personPage(id, view, browser)
+            let fragment = try personFragment(page, view)
+            return try renderer.livePageBytes(
+                "person", page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag,
+                liveSource: "/fragments" + page.path, frame: PageFrame(title: page.name, tab: .people, isLive: true))
+        }
     }
 
     func personFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let (page, stale) = try await personPage(request, context)
-        return try renderer.fragment("fragments/person", page.fragmentValue(stale: stale), for: request)
-    }
-
-    private func personPage(_ request: Request, _ context: RequestContext) async throws
-        -> (PersonDetailPage, StaleNotice?)
-    {
         let id = try Self.routeParameter("id", request, context)
-        async let browserSettings = settings.load(for: request)
-        async let users = data.users()
-        async let statistics = data.combinedStatistics()
-        var freshness = Freshness()
-        let allUsers = freshness.note(try await users)
-        let allStatistics = freshness.note(try await statistics)
-        // Only an id the data knows goes upstream: any other would cost an upstream call and a shared-cache entry.
-        guard allUsers[id] != nil || allStatistics.userStatistics.contains(where: { $0.user.id == id }) else {
-            throw HTTPError(.notFound, "There is nobody with the id “\(id)”.")
+        return try await liveFragment(request) { view, browser in
+            try renderCache.entry(for: personFragmentKey(id, view)) {
+                try renderPersonFragment(try personPage(id, view, browser), view)
+            }
         }
-        let leading = await leadingStatistics(id: id, logger: context.logger)
-        guard
-            let page = PersonDetailPage(
-                userID: id, users: allUsers, statistics: allStatistics.userStatistics,
-                leading: leading.map { freshness.note($0) }, settings: try await browserSettings)
-        else {
-            throw HTTPError(.notFound, "There is nobody with the id “\(id)”.")
-        }
-        return (page, freshness.notice)
     }
 
-    /// The habits `id` leads, or nil when the upstream does not know them or fails: the page then lists every
-    /// habit under its category instead of failing.
-    private func leadingStatistics(id: String, logger: Logger) async -> Cached<UserStatistics>? {
-        do {
-            return try await data.userLeadingStatistics(id: id)
-        } catch {
-            logger.notice("leading statistics unavailable", ["user.id": id, "error": String(describing: error)])
-            return nil
+    /// The person's page. Their leading habits come from the snapshot's rankings (the same rule as
+    /// `/userLeadingStats`: every user whose count equals the habit's top count), so no id from a URL ever
+    /// reaches the upstream.
+    private func personPage(_ id: String, _ view: SnapshotView, _ browser: Settings) throws -> PersonDetailPage {
+        guard let page = PersonDetailPage(userID: id, snapshot: view.snapshot, settings: browser) else {
+            throw HTTPError(.notFound, "There is nobody with the id “\(id)”.")
         }
+        return page
+    }
+
+    /// The key of a person's fragment: no settings in it, so one rendering serves every browser.
+    private func personFragmentKey(_ id: String, _ view: SnapshotView) -> RenderKey {
+        RenderKey(route: "fragment:person:" + id, content: view.snapshot.version, personal: 0, stale: view.stale?.asOf)
+    }
+
+    /// The person's counts: the same for every browser, so rendered once per version.
+    private func personFragment(_ page: PersonDetailPage, _ view: SnapshotView) throws -> RenderCache.Entry {
+        try renderCache.entry(for: personFragmentKey(page.userID, view)) { try renderPersonFragment(page, view) }
+    }
+
+    private func renderPersonFragment(_ page: PersonDetailPage, _ view: SnapshotView) throws -> [UInt8] {
+        try renderer.templates.render("fragments/person", page.fragmentValue(stale: view.stale))
     }
 
     // MARK: - Log Habit
 
     func logPage(_ request: Request, _ context: RequestContext) async throws -> Response {
         let query = request.query
-        async let browserSettings = settings.load(for: request)
-        var freshness = Freshness()
-        let habits = freshness.note(try await data.habits())
+        let view = try await snapshots.view()
+        let browser = try await settings.load(for: request)
+        let habits = view.snapshot.inputs.habits
         // Only a habit that exists is confirmed, so a crafted link cannot make the page claim anything else.
         let logged = query["logged"].flatMap { habits[$0] == nil ? nil : $0 }
-        let page = LogHabitPage(habits: habits, settings: try await browserSettings, loggedHabitName: logged)
         let failure = query["error"].map { LogFailure(code: $0, habitName: query["habit"], habits: habits).message }
-        return try renderer.page(
-            "log", page.templateFields(failure: failure),
-            frame: PageFrame(title: "Log Habit", tab: .log, staleNotice: freshness.notice))
+        var route = "log"
+        if let logged { route += "?logged=" + PercentEncoding.encodeQueryComponent(logged) }
+        if let failure { route += "?failure=" + PercentEncoding.encodeQueryComponent(failure) }
+        let key = RenderKey(
+            route: route, content: view.snapshot.referenceVersion,
+            personal: RenderKey.digest(of: browser.favoriteHabits), stale: view.stale?.asOf)
+        return try cachedHTML(request, key: key) {
+            let page = LogHabitPage(snapshot: view.snapshot, settings: browser, loggedHabitName: logged)
+            return try renderer.pageBytes(
+                "log", page.templateFields(failure: failure),
+                frame: PageFrame(title: "Log Habit", tab: .log, staleNotice: view.stale))
+        }
+    }
+
+    // MARK: - Keys and answers
+
+    /// The key of a live page: the whole snapshot's version (its fragment shows counts).
+    private func pageKey(_ route: String, _ view: SnapshotView, _ personal: UInt64) -> RenderKey {
+        RenderKey(route: "page:" + route, content: view.snapshot.version, personal: personal, stale: view.stale?.asOf)
+    }
+
+    /// The cached (or freshly rendered) bytes of `key`: 304 when `If-None-Match` names their ETag, else 200.
+    func cachedHTML(_ request: Request, key: RenderKey, render: () throws -> [UInt8]) throws -> Response {
+        let entry = try renderCache.entry(for: key, render: render)
+        if EntityTag.matches(request.headers["If-None-Match"], entry.entityTag) {
+            return Self.notModified(entry.entityTag)
+        }
+        return Self.html(entry)
+    }
+
+    /// A 200 with the entry's bytes and ETag.
+    static func html(_ entry: RenderCache.Entry) -> Response {
+        var response = Response.html(entry.body)
+        response.headers.add(name: "ETag", value: entry.entityTag)
+        return response
+    }
+
+    /// A 304 with only what RFC 9110 §15.4.5 asks of it (the server adds `Date`; `SecurityHeaders` adds
+    /// `Cache-Control`, which the 200 would carry, and `nosniff`): an unchanged poll costs under 300 bytes.
+    static func notModified(_ tag: String) -> Response {
+        Response(status: .notModified, headers: ["ETag": tag])
     }
 }

@@ -8,8 +8,12 @@ import HabitsAPI
 /// POSTs) and `DashboardApp+Assets.swift` (images, colours, health, metrics). They are thin: fetch, build the view
 /// model, render.
 public struct DashboardApp: Sendable {
-    /// Habits API data (the shared cache in production).
+    /// Habits API data (the shared cache in production): images, logging, and what snapshots are built from.
     public let data: any DashboardData
+    /// The current snapshot of the upstream data, refreshed off the request path; every page reads it.
+    public let snapshots: SnapshotStore
+    /// Rendered pages and fragments by data version and settings digest.
+    let renderCache: RenderCache
     /// Templates → responses.
     public let renderer: PageRenderer
     /// Per-browser favourites and follows.
@@ -27,9 +31,12 @@ public struct DashboardApp: Sendable {
     public init(
         data: any DashboardData, renderer: PageRenderer, settings: BrowserSettings,
         originCheck: OriginCheck = OriginCheck(), staticFiles: (any HTTPResponder)? = nil,
-        metrics: (@Sendable () async -> String)? = nil, now: @escaping @Sendable () -> Date = { Date() }
+        metrics: (@Sendable () async -> String)? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        snapshots: SnapshotStore? = nil
     ) {
         self.data = data
+        self.snapshots = snapshots ?? SnapshotStore(source: data)
+        self.renderCache = RenderCache()
         self.renderer = renderer
         self.settings = settings
         self.originCheck = originCheck

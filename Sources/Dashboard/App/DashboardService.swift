@@ -14,11 +14,14 @@ public final class DashboardService: Sendable {
     public let cache: CachedHabitsAPI
     /// Expires and evicts settings files every hour, off the request path.
     let settingsSweeper: SettingsSweeper
+    /// The snapshot every page is built from.
+    public let snapshots: SnapshotStore
 
-    private init(server: Server, cache: CachedHabitsAPI, settingsSweeper: SettingsSweeper) {
+    private init(server: Server, cache: CachedHabitsAPI, settingsSweeper: SettingsSweeper, snapshots: SnapshotStore) {
         self.server = server
         self.cache = cache
         self.settingsSweeper = settingsSweeper
+        self.snapshots = snapshots
     }
 
     /// The bound port (after binding port 0, the real one).
@@ -56,14 +59,21 @@ public final class DashboardService: Sendable {
             newBrowsers: NewBrowserLimiter(perMinute: options.newBrowserRate), trustedProxies: options.trustedProxies)
         let sweeper = SettingsSweeper(store: store, logger: settingsLogger)
         let client = HabitsClient(configuration: try UpstreamConfiguration(url: upstream.absoluteString))
-        let cache = CachedHabitsAPI(upstream: client)
+        let cache = CachedHabitsAPI(upstream: client, policy: snapshotCachePolicy)
+        let data = CachedData(cache: cache)
+        var snapshotConfiguration = SnapshotStore.Configuration()
+        snapshotConfiguration.refreshInterval = options.refreshInterval
+        let snapshots = SnapshotStore(
+            source: data, configuration: snapshotConfiguration, logger: logger.with(["component": "snapshot"]))
         let staticFiles = try StaticFiles(root: publicDirectory, logger: logger)
         let app = DashboardApp(
-            data: CachedData(cache: cache),
-            renderer: PageRenderer(templates: templates, assets: AssetURLs(files: staticFiles)),
+            data: data, renderer: PageRenderer(templates: templates, assets: AssetURLs(files: staticFiles)),
             settings: browserSettings, originCheck: OriginCheck.forServer(host: options.host),
             staticFiles: staticFiles,
-            metrics: { MetricsText.render(cache: cache.metrics, settingsFiles: await store.fileCount()) })
+            metrics: {
+                MetricsText.render(
+                    cache: cache.metrics, snapshots: snapshots.metrics, settingsFiles: await store.fileCount())
+            }, snapshots: snapshots)
 
         let server = Server(
             configuration: ServerConfiguration(
@@ -79,12 +89,27 @@ public final class DashboardService: Sendable {
         logger.notice(
             "habits dashboard listening",
             ["url": "http://\(options.host):\(server.port)/", "upstream": upstream.absoluteString])
-        return DashboardService(server: server, cache: cache, settingsSweeper: sweeper)
+        return DashboardService(server: server, cache: cache, settingsSweeper: sweeper, snapshots: snapshots)
     }
 
-    /// Stops accepting, finishes in-flight requests, closes idle connections.
+    /// The shared cache's policy under the snapshot store: the store decides when to refresh (and backs off), so
+    /// the cache neither reuses statistics and reference answers nor remembers failures; it still coalesces,
+    /// counts calls for `/metrics`, and keeps profile images.
+    static var snapshotCachePolicy: CachePolicy {
+        var policy = CachePolicy()
+        policy.liveTTL = 0
+        policy.referenceTTL = 0
+        policy.failureTTL = 0
+        policy.staleWhileRevalidate = 0
+        return policy
+    }
+
+    /// Answers parked long polls at once, then stops accepting, finishes in-flight requests, closes idle
+    /// connections. The store goes first: a parked poll is an in-flight request the server would otherwise wait
+    /// for until its grace period ends.
     public func shutdown() async {
         settingsSweeper.cancel()
+        snapshots.shutdown()
         await server.shutdown()
     }
 

@@ -2,8 +2,8 @@ import HabitsAPI
 
 /// `/metrics` in the Prometheus text format: the shared cache's upstream calls and hits, and the settings files.
 enum MetricsText {
-    /// The text for one snapshot.
-    static func render(cache: CacheMetrics, settingsFiles: Int) -> String {
+    /// The text for the current counters.
+    static func render(cache: CacheMetrics, snapshots: SnapshotStore.Metrics = .init(), settingsFiles: Int) -> String {
         var lines: [String] = [
             "# HELP habits_upstream_calls_total Calls made to the Habits API, per endpoint.",
             "# TYPE habits_upstream_calls_total counter",
@@ -26,6 +26,14 @@ enum MetricsText {
             "# TYPE habits_cache_coalesced_total counter", "habits_cache_coalesced_total \(cache.coalesced)",
             "# TYPE habits_cache_stale_served_total counter", "habits_cache_stale_served_total \(cache.staleServed)",
             "# TYPE habits_settings_files gauge", "habits_settings_files \(settingsFiles)",
+            "# HELP habits_snapshot_refreshes_total Snapshot refreshes started (one statistics call each).",
+            "# TYPE habits_snapshot_refreshes_total counter",
+            "habits_snapshot_refreshes_total \(snapshots.refreshes)",
+            "# TYPE habits_snapshot_refresh_failures_total counter",
+            "habits_snapshot_refresh_failures_total \(snapshots.failures)",
+            "# HELP habits_snapshot_builds_total Snapshots built (the upstream data changed).",
+            "# TYPE habits_snapshot_builds_total counter", "habits_snapshot_builds_total \(snapshots.builds)",
+            "# TYPE habits_live_parked gauge", "habits_live_parked \(snapshots.parked)",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

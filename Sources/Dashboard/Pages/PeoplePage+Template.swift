@@ -25,7 +25,7 @@ extension PersonCard {
         [
             "name": .text(name),
             "path": .text(path),
-            "followPath": .text(Links.personFollow(userID)),
+            "followPath": .text(followPath),
             "imagePath": .text(imagePath),
             "colorClass": .text(color.className),
             "isFollowed": .bool(isFollowed),

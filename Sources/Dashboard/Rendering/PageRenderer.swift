@@ -18,9 +18,13 @@ public struct PageRenderer: Sendable {
     public func page(
         _ name: String, _ fields: [String: TemplateValue], frame: PageFrame, status: HTTPStatus = .ok
     ) throws -> Response {
+        .html(try pageBytes(name, fields, frame: frame), status: status)
+    }
+
+    /// The bytes of page template `name` inside the layout.
+    public func pageBytes(_ name: String, _ fields: [String: TemplateValue], frame: PageFrame) throws -> [UInt8] {
         let layoutFields = frame.fields.merging(assetFields) { page, _ in page }
-        let html = try templates.render(name, .object(fields, adding: layoutFields), layout: "layout")
-        return .html(html, status: status)
+        return try templates.render(name, .object(fields, adding: layoutFields), layout: "layout")
     }
 
     private var assetFields: [String: TemplateValue] {
@@ -34,11 +38,22 @@ public struct PageRenderer: Sendable {
         liveSource: String, frame: PageFrame
     ) throws -> Response {
         let fragmentHTML = try templates.render(fragment, fragmentValue)
+        return .html(
+            try livePageBytes(
+                name, fields, fragment: fragmentHTML, fragmentTag: EntityTag.strong(for: fragmentHTML),
+                liveSource: liveSource, frame: frame))
+    }
+
+    /// The bytes of a live page around an already rendered fragment and its ETag.
+    public func livePageBytes(
+        _ name: String, _ fields: [String: TemplateValue], fragment: [UInt8], fragmentTag: String,
+        liveSource: String, frame: PageFrame
+    ) throws -> [UInt8] {
         var fields = fields
-        fields["fragment"] = .trustedHTML(String(decoding: fragmentHTML, as: UTF8.self))
+        fields["fragment"] = .trustedHTML(String(decoding: fragment, as: UTF8.self))
         fields["liveSrc"] = .text(liveSource)
-        fields["liveETag"] = .text(EntityTag.strong(for: fragmentHTML))
-        return try page(name, fields, frame: frame)
+        fields["liveETag"] = .text(fragmentTag)
+        return try pageBytes(name, fields, frame: frame)
     }
 
     /// Renders a fragment for `live.js`: 200 with a strong ETag, or 304 when `If-None-Match` already has it.

@@ -42,9 +42,16 @@ public struct SecurityHeaders<Next: HTTPResponder>: HTTPResponder {
     /// Adds the headers to one response (also used on error pages built outside `next`).
     public static func apply(to response: inout Response) {
         response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
+        if response.status == .notModified {
+            // A 304 carries what the 200 would have that caches must update (RFC 9110 §15.4.5): Cache-Control, and
+            // nothing about content, so no policy headers. An unchanged live poll stays under 300 bytes (issue 9).
+            if !response.headers.contains("Cache-Control") {
+                response.headers.add(name: "Cache-Control", value: "no-store")
+            }
+            return
+        }
         let isHTML = response.headers["Content-Type"]?.lowercased().hasPrefix("text/html") ?? false
-        // A 304 carries no Content-Type but answers a fragment request: keep it uncacheable by shared caches too.
-        guard isHTML || response.status == .notModified else { return }
+        guard isHTML else { return }
         response.headers.replaceOrAdd(name: "Content-Security-Policy", value: contentSecurityPolicy)
         response.headers.replaceOrAdd(name: "Referrer-Policy", value: "same-origin")
         if !response.headers.contains("Cache-Control") {

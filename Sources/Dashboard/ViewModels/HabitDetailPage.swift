@@ -26,15 +26,23 @@ public struct HabitDetailPage: Equatable, Sendable {
         habitName: String, habits: [String: Habit], statistics: [HabitStatistics], settings: Settings,
         activeUserID: String = User.activeUserID
     ) {
-        let habitStatistics = statistics.first { $0.habit.name == habitName }
-        guard let habit = habits[habitName] ?? habitStatistics?.habit else { return nil }
+        let inputs = SnapshotInputs(
+            habits: habits, statistics: CombinedStatistics(userStatistics: [], habitStatistics: statistics))
+        self.init(
+            habitName: habitName, snapshot: Snapshot(inputs: inputs, activeUserID: activeUserID), settings: settings)
+    }
+
+    /// Builds the page for `habitName` from a snapshot, whose count groups are already computed.
+    public init?(habitName: String, snapshot: Snapshot, settings: Settings) {
+        guard let habit = snapshot.inputs.habits[habitName] ?? snapshot.habitStatistics[habitName]?.habit else {
+            return nil
+        }
         name = habit.name
         path = Links.habit(habit.name)
         categoryName = habit.category.name
         categoryColor = ColorStyle(habit.category.color)
         info = habit.info
         isFavorite = settings.isFavorite(habit.name)
-        let ranking = Ranking(userCounts: habitStatistics?.userCounts ?? [], activeUserID: activeUserID)
-        groups = CountGroup.groups(ranking)
+        groups = snapshot.countGroups[habitName] ?? []
     }
 }

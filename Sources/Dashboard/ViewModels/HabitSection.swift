@@ -24,9 +24,9 @@ public struct HabitSection: Equatable, Sendable {
 
     /// Favorites first (only if any still exist upstream), then one section per category that has habits, sorted by
     /// name; habits sorted by name; a favourite appears only in Favorites.
-    static func sections(habits: [String: Habit], settings: Settings) -> [HabitSection] {
+    static func sections(snapshot: Snapshot, settings: Settings) -> [HabitSection] {
         let favorites = Set(settings.favoriteHabits)
-        let sorted = habits.values.sorted { NameOrder.precedes($0.name, $1.name) }
+        let sorted = snapshot.sortedHabits
         var sections: [HabitSection] = []
         let favoriteRows = sorted.filter { favorites.contains($0.name) }.map { HabitRow(habit: $0, isFavorite: true) }
         if !favoriteRows.isEmpty {
@@ -37,7 +37,7 @@ public struct HabitSection: Equatable, Sendable {
         for habit in sorted where !favorites.contains(habit.name) {
             byCategory[habit.category.name, default: []].append(habit)
         }
-        for name in byCategory.keys.sorted(by: { NameOrder.precedes($0, $1) }) {
+        for name in byCategory.keys.sorted(by: { snapshot.order.precedes($0, $1) }) {
             let members = byCategory[name] ?? []
             sections.append(
                 HabitSection(

@@ -9,6 +9,11 @@ public struct HabitsListPage: Equatable, Sendable {
 
     /// Builds the page from the upstream habits and the browser's settings.
     public init(habits: [String: Habit], settings: Settings) {
-        sections = HabitSection.sections(habits: habits, settings: settings)
+        self.init(snapshot: Snapshot(inputs: SnapshotInputs(habits: habits)), settings: settings)
+    }
+
+    /// Builds the page from a snapshot's habits (already in name order).
+    public init(snapshot: Snapshot, settings: Settings) {
+        sections = HabitSection.sections(snapshot: snapshot, settings: settings)
     }
 }

@@ -18,9 +18,16 @@ public struct HomePage: Equatable, Sendable {
         statistics: CombinedStatistics, users: [String: User], settings: Settings,
         activeUserID: String = User.activeUserID
     ) {
-        leaderboard = Self.leaderboard(statistics: statistics, settings: settings, activeUserID: activeUserID)
-        following = Self.following(
-            statistics: statistics, users: users, settings: settings, activeUserID: activeUserID)
+        self.init(
+            snapshot: Snapshot(
+                inputs: SnapshotInputs(users: users, statistics: statistics), activeUserID: activeUserID),
+            settings: settings)
+    }
+
+    /// Builds the page from a snapshot and the browser's settings.
+    public init(snapshot: Snapshot, settings: Settings) {
+        leaderboard = Self.leaderboard(snapshot: snapshot, settings: settings)
+        following = Self.following(snapshot: snapshot, settings: settings)
     }
 
     /// Creates a page from ready-made parts (for templates' tests).
@@ -34,34 +41,24 @@ public struct HomePage: Equatable, Sendable {
     /// The text shown when a favourite habit has no counts yet.
     public static let nobodyYet = "Nobody yet!"
 
-    private static func leaderboard(statistics: CombinedStatistics, settings: Settings, activeUserID: String)
-        -> [LeaderboardCard]
-    {
-        let favorites = Set(settings.favoriteHabits)
+    private static func leaderboard(snapshot: Snapshot, settings: Settings) -> [LeaderboardCard] {
         var seen = Set<String>()
-        let habitStatistics = statistics.habitStatistics.filter {
-            favorites.contains($0.habit.name) && seen.insert($0.habit.name).inserted
+        let cards = settings.favoriteHabits.compactMap { name -> LeaderboardCard? in
+            guard seen.insert(name).inserted else { return nil }
+            return snapshot.leaderboardCards[name]
         }
-        return
-            habitStatistics
-            .sorted { NameOrder.precedes($0.habit.name, $1.habit.name) }
-            .map { LeaderboardCard(statistics: $0, activeUserID: activeUserID) }
+        return cards.sorted { snapshot.order.precedes($0.habitName, $1.habitName) }
     }
 
     // MARK: - Following
 
-    private static func following(
-        statistics: CombinedStatistics, users: [String: User], settings: Settings, activeUserID: String
-    ) -> [FollowingRow] {
+    private static func following(snapshot: Snapshot, settings: Settings) -> [FollowingRow] {
         var seen = Set<String>()
-        let followed = settings.followedUserIDs.compactMap { id -> User? in
-            guard seen.insert(id).inserted else { return nil }
-            return users[id]
+        let followed = settings.followedUserIDs.compactMap { id -> (place: Int, user: User)? in
+            guard seen.insert(id).inserted, let place = snapshot.userPlace[id] else { return nil }
+            return (place, snapshot.sortedUsers[place])
         }
-        let context = FollowingContext(statistics: statistics, settings: settings, activeUserID: activeUserID)
-        return
-            followed
-            .sorted { NameOrder.precedes($0.name, $1.name, lhsKey: $0.id, rhsKey: $1.id) }
-            .map { context.row(for: $0) }
+        let context = FollowingContext(snapshot: snapshot, settings: settings)
+        return followed.sorted { $0.place < $1.place }.map { context.row(for: $0.user) }
     }
 }

@@ -29,7 +29,13 @@ public struct LeaderboardCard: Equatable, Sendable {
 
     /// Ranks the habit's users and picks the two lines (SPEC §5, Home).
     public init(statistics: HabitStatistics, activeUserID: String) {
-        let ranking = Ranking(userCounts: statistics.userCounts, activeUserID: activeUserID)
+        self.init(
+            statistics: statistics, ranking: Ranking(userCounts: statistics.userCounts, activeUserID: activeUserID),
+            activeUserID: activeUserID)
+    }
+
+    /// The card for `statistics`, whose users `ranking` already ranks.
+    init(statistics: HabitStatistics, ranking: Ranking, activeUserID: String) {
         let entries = ranking.entries
         let leader: RankingLine
         let second: RankingLine?

@@ -13,7 +13,14 @@ public struct LogHabitPage: Equatable, Sendable {
 
     /// Builds the page from the upstream habits and the browser's settings.
     public init(habits: [String: Habit], settings: Settings, loggedHabitName: String? = nil) {
-        let sections = HabitSection.sections(habits: habits, settings: settings)
+        self.init(
+            snapshot: Snapshot(inputs: SnapshotInputs(habits: habits)), settings: settings,
+            loggedHabitName: loggedHabitName)
+    }
+
+    /// Builds the page from a snapshot's habits.
+    public init(snapshot: Snapshot, settings: Settings, loggedHabitName: String? = nil) {
+        let sections = HabitSection.sections(snapshot: snapshot, settings: settings)
         favorites = sections.first(where: \.isFavorites)?.habits ?? []
         categories = sections.filter { !$0.isFavorites }
         self.loggedHabitName = loggedHabitName

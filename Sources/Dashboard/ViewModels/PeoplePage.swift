@@ -22,20 +22,29 @@ public struct PeoplePage: Equatable, Sendable {
         users: [String: User], settings: Settings, followedOnly: Bool = false, query: String = "",
         activeUserID: String = User.activeUserID
     ) {
+        self.init(
+            snapshot: Snapshot(inputs: SnapshotInputs(users: users), activeUserID: activeUserID), settings: settings,
+            followedOnly: followedOnly, query: query)
+    }
+
+    /// Builds the page from a snapshot's users (already in name order).
+    public init(snapshot: Snapshot, settings: Settings, followedOnly: Bool = false, query: String = "") {
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
         let followed = Set(settings.followedUserIDs)
-        people =
-            users.values
-            .filter { !followedOnly || followed.contains($0.id) }
-            .filter {
+        people = snapshot.personCards.compactMap { card in
+            let isFollowed = followed.contains(card.userID)
+            guard !followedOnly || isFollowed else { return nil }
+            guard
                 trimmed.isEmpty
-                    || $0.name.range(of: trimmed, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-            }
-            .sorted { NameOrder.precedes($0.name, $1.name, lhsKey: $0.id, rhsKey: $1.id) }
-            .map { PersonCard(user: $0, isFollowed: followed.contains($0.id), isActiveUser: $0.id == activeUserID) }
+                    || card.name.range(of: trimmed, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+            else { return nil }
+            var card = card
+            card.isFollowed = isFollowed
+            return card
+        }
         self.followedOnly = followedOnly
         self.query = trimmed
-        totalCount = users.count
-        followedCount = users.keys.filter { followed.contains($0) }.count
+        totalCount = snapshot.sortedUsers.count
+        followedCount = snapshot.sortedUsers.filter { followed.contains($0.id) }.count
     }
 }

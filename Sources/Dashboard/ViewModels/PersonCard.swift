@@ -6,6 +6,8 @@ public struct PersonCard: Equatable, Sendable {
     public var userID: String
     /// The dashboard link to the user.
     public var path: String
+    /// Where the card's Follow/Unfollow form posts.
+    public var followPath: String
     /// The dashboard URL of the user's profile image.
     public var imagePath: String
     /// The user's name.
@@ -21,6 +23,7 @@ public struct PersonCard: Equatable, Sendable {
     public init(user: User, isFollowed: Bool, isActiveUser: Bool) {
         self.userID = user.id
         self.path = Links.person(user.id)
+        self.followPath = Links.personFollow(user.id)
         self.imagePath = Links.image(user.id)
         self.name = user.name
         self.color = ColorStyle(user.color)

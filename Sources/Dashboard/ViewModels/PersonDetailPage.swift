@@ -48,6 +48,26 @@ public struct PersonDetailPage: Equatable, Sendable {
     ) {
         let userStatistics = statistics.first { $0.user.id == userID }
         guard let user = users[userID] ?? userStatistics?.user else { return nil }
+        let led = leading.flatMap { $0.user.id == user.id ? $0.habitCounts : nil } ?? []
+        self.init(
+            user: user, habitCounts: userStatistics?.habitCounts ?? [], leading: led, settings: settings,
+            activeUserID: activeUserID, order: .empty)
+    }
+
+    /// Builds the page for `userID` from a snapshot, whose rankings say which habits the user leads; nil when the
+    /// snapshot does not know them (a 404).
+    public init?(userID: String, snapshot: Snapshot, settings: Settings) {
+        let userStatistics = snapshot.userStatistics[userID]
+        guard let user = snapshot.inputs.users[userID] ?? userStatistics?.user else { return nil }
+        self.init(
+            user: user, habitCounts: userStatistics?.habitCounts ?? [], leading: snapshot.leading[userID] ?? [],
+            settings: settings, activeUserID: snapshot.activeUserID, order: snapshot.order)
+    }
+
+    private init(
+        user: User, habitCounts: [HabitCount], leading: [HabitCount], settings: Settings, activeUserID: String,
+        order: NameOrderIndex
+    ) {
         self.userID = user.id
         path = Links.person(user.id)
         imagePath = Links.image(user.id)
@@ -58,24 +78,22 @@ public struct PersonDetailPage: Equatable, Sendable {
         isActiveUser = user.id == activeUserID
 
         var counts: [String: HabitCount] = [:]
-        for habitCount in userStatistics?.habitCounts ?? [] where habitCount.count > 0 {
+        for habitCount in habitCounts where habitCount.count > 0 {
             counts[habitCount.habit.name] = counts[habitCount.habit.name] ?? habitCount
         }
         var leadingCounts: [String: HabitCount] = [:]
-        if let leading, leading.user.id == user.id {
-            for habitCount in leading.habitCounts {
-                // The user's own statistics are the fresher count when both are present.
-                leadingCounts[habitCount.habit.name] = counts[habitCount.habit.name] ?? habitCount
-            }
+        for habitCount in leading {
+            // The user's own statistics are the fresher count when both are present.
+            leadingCounts[habitCount.habit.name] = counts[habitCount.habit.name] ?? habitCount
         }
-        self.leading = leadingCounts.values.sorted { NameOrder.precedes($0.habit.name, $1.habit.name) }
+        self.leading = leadingCounts.values.sorted { order.precedes($0.habit.name, $1.habit.name) }
             .map(HabitCountRow.init)
         var byCategory: [String: [HabitCount]] = [:]
         for habitCount in counts.values where leadingCounts[habitCount.habit.name] == nil {
             byCategory[habitCount.habit.category.name, default: []].append(habitCount)
         }
-        categories = byCategory.keys.sorted { NameOrder.precedes($0, $1) }.map { name in
-            let members = (byCategory[name] ?? []).sorted { NameOrder.precedes($0.habit.name, $1.habit.name) }
+        categories = byCategory.keys.sorted { order.precedes($0, $1) }.map { name in
+            let members = (byCategory[name] ?? []).sorted { order.precedes($0.habit.name, $1.habit.name) }
             return Section(
                 title: name, color: ColorStyle(members[0].habit.category.color),
                 habits: members.map(HabitCountRow.init))

@@ -25,8 +25,9 @@ struct Ranking: Equatable, Sendable {
     /// The name the active user goes by in every ranking (SPEC §5).
     static let activeUserName = "Active User"
 
-    /// Ranks `userCounts`; a user listed twice counts once, with the first count given.
-    init(userCounts: [UserCount], activeUserID: String) {
+    /// Ranks `userCounts`; a user listed twice counts once, with the first count given. `order` is `NameOrder`,
+    /// possibly precomputed for these names.
+    init(userCounts: [UserCount], activeUserID: String, order: NameOrderIndex = .empty) {
         var seen = Set<String>()
         var candidates: [Entry] = []
         for userCount in userCounts where userCount.count > 0 && seen.insert(userCount.user.id).inserted {
@@ -38,7 +39,7 @@ struct Ranking: Equatable, Sendable {
         }
         candidates.sort { a, b in
             if a.count != b.count { return a.count > b.count }
-            return NameOrder.precedes(a.name, b.name, lhsKey: a.user.id, rhsKey: b.user.id)
+            return order.precedes(a.name, b.name, lhsKey: a.user.id, rhsKey: b.user.id)
         }
         for index in candidates.indices {
             let previous = index == 0 ? nil : candidates[index - 1]

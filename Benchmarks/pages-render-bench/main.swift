@@ -1,0 +1,66 @@
+// How long a new snapshot version costs before People and Home can be served (issue 9 targets: People ≤ 150 µs,
+// Home ≤ 100 µs): the view model plus the templates, with nothing cached. Also the snapshot build itself, which runs
+// off the request path once per upstream change. Not a test: a figure for Benchmarks/pages.sh.
+// Usage: pages-render-bench <upstream URL> <Templates dir> [iterations]
+import Dashboard
+import Foundation
+import HabitsAPI
+import TemplateKit
+
+@main enum PagesRenderBench {
+    static func main() async throws {
+        let arguments = CommandLine.arguments
+        guard arguments.count >= 3, let url = URL(string: arguments[1]) else {
+            FileHandle.standardError.write(Data("usage: pages-render-bench <upstream URL> <Templates dir> [n]\n".utf8))
+            exit(2)
+        }
+        let iterations = arguments.count > 3 ? Int(arguments[3]) ?? 2000 : 2000
+        let client = HabitsClient(configuration: try UpstreamConfiguration(url: url.absoluteString))
+        let inputs = SnapshotInputs(
+            users: try await client.users(), habits: try await client.habits(),
+            categories: try await client.categories(), statistics: try await client.combinedStatistics())
+        let renderer = PageRenderer(
+            templates: try TemplateLibrary(directory: URL(fileURLWithPath: arguments[2]), strict: false))
+        // Home as the benchmark's browser sees it: 4 favourites, 5 follows.
+        let habits = inputs.habits.keys.sorted()
+        let users = inputs.users.keys.sorted().filter { $0 != User.activeUserID }
+        let settings = Settings(
+            favoriteHabits: Array(habits.prefix(4)), followedUserIDs: Array(users.prefix(5)))
+
+        let build = measure(iterations / 10) { _ = Snapshot(inputs: inputs) }
+        let snapshot = Snapshot(inputs: inputs)
+        var bytes = 0
+        let people = try measure(iterations) {
+            let page = PeoplePage(snapshot: snapshot, settings: settings)
+            bytes = try renderer.pageBytes(
+                "people", page.templateFields(returnTo: "/people"),
+                frame: PageFrame(title: "People", tab: .people)
+            ).count
+        }
+        let peopleBytes = bytes
+        let home = try measure(iterations) {
+            let page = HomePage(snapshot: snapshot, settings: settings)
+            let fragment = try renderer.templates.render("fragments/home", page.fragmentValue(stale: nil))
+            bytes = try renderer.livePageBytes(
+                "home", [:], fragment: fragment, fragmentTag: EntityTag.strong(for: fragment),
+                liveSource: "/fragments/home", frame: PageFrame(title: "Home", tab: .home, isLive: true)
+            ).count
+        }
+        print(String(format: "snapshot build: %.0f µs (median of %d)", build, iterations / 10))
+        print(String(format: "new version, People: %.0f µs (%d bytes; median of %d)", people, peopleBytes, iterations))
+        print(String(format: "new version, Home:   %.0f µs (%d bytes; median of %d)", home, bytes, iterations))
+    }
+
+    /// The median time of one run of `body`, in microseconds.
+    static func measure(_ iterations: Int, _ body: () throws -> Void) rethrows -> Double {
+        let clock = ContinuousClock()
+        var samples: [Double] = []
+        samples.reserveCapacity(iterations)
+        for _ in 0..<max(iterations, 1) {
+            let elapsed = try clock.measure(body)
+            samples.append(Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+}

@@ -1,0 +1,246 @@
+#!/usr/bin/env bash
+# Benchmarks the dashboard's rendered pages against nginx serving the very bytes they produced (issue 9).
+#
+# Release builds of habits-api (frozen: --no-simulation, so every run sees the same bytes) and habits-dashboard
+# (--upstream that API). A browser's settings are made through the dashboard's own forms (4 favourites, 5 follows),
+# so its cookie is whatever the dashboard mints. The five pages (Home, a habit, a person, Habits, People) are fetched
+# with that cookie and written to nginx's root; wrk then runs each page at each concurrency against ours and against
+# nginx (1 worker, access log off), alternately (ours, nginx, nginx, ours; the better run of each counts), with the
+# same Cookie header for both. The dashboard keeps refreshing its snapshot while live pages are requested, as it
+# does in production, and pages are served from its render cache.
+#
+# Prints req/s, p99, CPU time per request and the ratio per page and concurrency; the upstream calls per second during the runs (from
+# /metrics); the size on the wire of an unchanged live poll (304); peak RSS; RSS with 1 000 idle keep-alive
+# connections; and the render time of a new snapshot version for People and Home (pages-render-bench).
+# Usage: Benchmarks/pages.sh            (DURATION=4s CONNECTIONS="1 64 256" THREADS=2 by default)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DURATION=${DURATION:-4s}
+CONNECTIONS=${CONNECTIONS:-"1 64 256"}
+THREADS=${THREADS:-2}
+
+work=$(mktemp -d)
+cleanup() {
+    # Servers are started inside $(…) subshells, so their pids come from the files `start` writes.
+    for file in "$work"/*.pid; do [[ -f "$file" ]] && kill "$(cat "$file")" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+missing=()
+command -v wrk >/dev/null || missing+=(wrk)
+command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
+command -v curl >/dev/null || missing+=(curl)
+if ((${#missing[@]})); then
+    echo "==> installing ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+
+echo "==> building habits-api, habits-dashboard and pages-render-bench (release)"
+export HABITS_BENCH=1
+for product in habits-api habits-dashboard pages-render-bench; do
+    swift build -c release --product "$product" 2>&1 | tail -1
+done
+bin=$(swift build -c release --show-bin-path)
+
+# Starts a server in the background and prints the URL it announces on stdout (matching $2).
+start() {
+    local name=$1 pattern=$2
+    shift 2
+    # Access logs go to /dev/null, as in Benchmarks/http.sh: the figure is the server's, not the disk's.
+    "$bin/$name" "$@" >"$work/$name.out" 2>/dev/null &
+    echo $! >"$work/$name.pid"
+    for _ in $(seq 100); do grep -q "$pattern" "$work/$name.out" 2>/dev/null && break; sleep 0.1; done
+    sed -n "s#.*$pattern \(http://[^ ]*\)#\1#p" "$work/$name.out" | sed 's#/$##' | head -1
+}
+api=$(start habits-api "Habits API simulator:" --port 0 --seed 42 --no-simulation)
+dash=$(start habits-dashboard "Habits Dashboard:" --port 0 --upstream "$api" --settings-dir "$work/settings")
+dash_pid=$(cat "$work/habits-dashboard.pid")
+echo "==> upstream $api, dashboard $dash"
+
+# The browser: 4 favourites and 5 follows through the forms. Prints the cookie and the habit and person paths.
+read -r cookie habit_path person_path < <(python3 - "$api" "$dash" <<'PY'
+import http.client, json, sys, urllib.parse, urllib.request
+api, dash = sys.argv[1], sys.argv[2]
+habits = sorted(json.load(urllib.request.urlopen(api + "/habits")))[:4]
+users = sorted(u for u in json.load(urllib.request.urlopen(api + "/users")) if u != "activeUser")[:5]
+host = urllib.parse.urlsplit(dash).netloc
+cookie = None
+def post(path, form):
+    global cookie
+    connection = http.client.HTTPConnection(host)
+    headers = {"Origin": dash, "Content-Type": "application/x-www-form-urlencoded"}
+    if cookie: headers["Cookie"] = cookie
+    connection.request("POST", path, body=form, headers=headers)
+    response = connection.getresponse()
+    assert response.status == 303, (path, response.status)
+    minted = response.getheader("Set-Cookie")
+    if minted: cookie = minted.split(";")[0]
+q = lambda value: urllib.parse.quote(value, safe="")
+for habit in habits: post("/habits/" + q(habit) + "/favorite", "favorite=true")
+for user in users: post("/people/" + q(user) + "/follow", "follow=true")
+print(cookie, "/habits/" + q(habits[0]), "/people/" + q(users[0]))
+PY
+)
+
+names=(home habit person habits people)
+paths=("/" "$habit_path" "$person_path" "/habits" "/people")
+mkdir -p "$work/html" "$work/tmp"
+chmod 755 "$work" "$work/html"  # nginx workers run as an unprivileged user
+for i in "${!names[@]}"; do
+    curl -sf -H "Cookie: $cookie" "$dash${paths[$i]}" >"$work/html/${names[$i]}.html"
+    chmod 644 "$work/html/${names[$i]}.html"
+done
+
+nginx_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+cat >"$work/nginx.conf" <<CONF
+worker_processes 1;
+daemon on;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log warn;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    tcp_nodelay on;
+    keepalive_timeout 65;
+    keepalive_requests 1000;
+    open_file_cache max=16 inactive=60s;
+    default_type text/html;
+    client_body_temp_path $work/tmp/body;
+    proxy_temp_path $work/tmp/proxy;
+    fastcgi_temp_path $work/tmp/fastcgi;
+    uwsgi_temp_path $work/tmp/uwsgi;
+    scgi_temp_path $work/tmp/scgi;
+    server {
+        listen 127.0.0.1:$nginx_port;
+        root $work/html;
+    }
+}
+CONF
+"$NGINX" -p "$work" -c "$work/nginx.conf"
+sleep 0.3
+nginx_worker=$(pgrep -P "$(cat "$work/nginx.pid")" | head -1)
+
+# The same bytes from both, or the comparison means nothing.
+for i in "${!names[@]}"; do
+    ours=$(curl -s -H "Cookie: $cookie" "$dash${paths[$i]}" | md5sum)
+    theirs=$(curl -s "http://127.0.0.1:$nginx_port/${names[$i]}.html" | md5sum)
+    if [[ "$ours" != "$theirs" ]]; then echo "${names[$i]}: the dashboard's bytes changed between fetches" >&2; exit 1; fi
+done
+
+upstream_calls() {
+    curl -s "$dash/metrics" | awk '/^habits_upstream_calls_total/ {sum += $2} /combinedStats/ && /^habits_upstream_calls_total/ {stats += $2}
+        END {print sum + 0, stats + 0}'
+}
+
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+# Runs wrk against the server with pid $3; prints "req/s p99 cpu-us-per-request errors". CPU time per request
+# (user + sys of the server process, from /proc) is steadier than req/s on a machine shared with other work.
+run_wrk() {
+    local url=$1 connections=$2 pid=$3 threads=$THREADS out before after
+    if ((threads > connections)); then threads=$connections; fi
+    before=$(cpu_ticks "$pid")
+    out=$(wrk -t "$threads" -c "$connections" -d "$DURATION" --latency -H "Cookie: $cookie" "$url")
+    after=$(cpu_ticks "$pid")
+    local rps p99 requests cpu errors
+    rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")
+    p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
+    requests=$(awk '/requests in/ {print $1}' <<<"$out")
+    cpu=$(awk -v t=$((after - before)) -v r="$requests" -v hz="$(getconf CLK_TCK)" \
+        'BEGIN { if (r > 0) printf "%.1f", t * 1e6 / hz / r; else print "n/a" }')
+    errors=$(grep -E 'Socket errors|Non-2xx' <<<"$out" | tr -s ' ' | paste -sd ';' - || true)
+    errors=${errors:-none}
+    echo "$rps $p99 $cpu ${errors// /_}"
+}
+
+# The better of two runs: higher req/s wins (its p99 goes with it); CPU per request is the lower of the two.
+better() {
+    awk -v a="$1" -v b="$2" 'BEGIN {
+        split(a, x, " "); split(b, y, " ")
+        best = (x[1] + 0 >= y[1] + 0) ? a : b
+        split(best, z, " ")
+        cpu = (x[3] + 0 <= y[3] + 0) ? x[3] : y[3]
+        print z[1], z[2], cpu, z[4]
+    }'
+}
+
+echo "==> warm-up"
+for i in "${!names[@]}"; do wrk -t 2 -c 16 -d 1s -H "Cookie: $cookie" "$dash${paths[$i]}" >/dev/null; done
+wrk -t 2 -c 16 -d 1s "http://127.0.0.1:$nginx_port/home.html" >/dev/null
+
+echo "==> wrk $DURATION per run, $THREADS threads; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "==> each cell runs ours, nginx, nginx, ours; the better run of each is shown"
+read -r calls_before stats_before <<<"$(upstream_calls)"
+started=$(date +%s.%N)
+printf '%-7s %6s %5s %11s %9s %7s %11s %9s %7s %6s\n' page bytes conns "ours req/s" "ours p99" "us CPU" \
+    "nginx req/s" "nginx p99" "us CPU" ratio
+for i in "${!names[@]}"; do
+    name=${names[$i]}
+    size=$(stat -c %s "$work/html/$name.html")
+    for c in $CONNECTIONS; do
+        ours_url="$dash${paths[$i]}"
+        nginx_url="http://127.0.0.1:$nginx_port/$name.html"
+        o1=$(run_wrk "$ours_url" "$c" "$dash_pid")
+        n1=$(run_wrk "$nginx_url" "$c" "$nginx_worker")
+        n2=$(run_wrk "$nginx_url" "$c" "$nginx_worker")
+        o2=$(run_wrk "$ours_url" "$c" "$dash_pid")
+        read -r ours_rps ours_p99 ours_cpu ours_err <<<"$(better "$o1" "$o2")"
+        read -r nginx_rps nginx_p99 nginx_cpu _ <<<"$(better "$n1" "$n2")"
+        ratio=$(awk -v a="$ours_rps" -v b="$nginx_rps" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')
+        printf '%-7s %6s %5s %11s %9s %7s %11s %9s %7s %6s\n' "$name" "$size" "$c" "$ours_rps" "$ours_p99" \
+            "$ours_cpu" "$nginx_rps" "$nginx_p99" "$nginx_cpu" "$ratio"
+        if [[ "$ours_err" != "none" ]]; then echo "        ours: ${ours_err//_/ }"; fi
+    done
+done
+finished=$(date +%s.%N)
+read -r calls_after stats_after <<<"$(upstream_calls)"
+awk -v a="$calls_before" -v b="$calls_after" -v s="$stats_before" -v t="$stats_after" -v d="$(echo "$finished - $started" | bc)" \
+    'BEGIN { printf "upstream calls during the runs: %.2f/s (statistics: %.2f/s) over %.0f s\n", (b - a) / d, (t - s) / d, d }'
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# An unchanged live poll, as live.js sends it, measured on the wire.
+python3 - "$dash" "$cookie" <<'PY'
+import socket, sys, urllib.parse, urllib.request
+dash, cookie = sys.argv[1], sys.argv[2]
+host = urllib.parse.urlsplit(dash)
+request = urllib.request.Request(dash + "/fragments/home", headers={"Cookie": cookie})
+etag = urllib.request.urlopen(request).headers["ETag"]
+with socket.create_connection((host.hostname, host.port)) as s:
+    s.sendall(f"GET /fragments/home HTTP/1.1\r\nHost: {host.netloc}\r\nCookie: {cookie}\r\nIf-None-Match: {etag}\r\n\r\n".encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += s.recv(4096)
+print(f"304 on the wire: {len(answer)} bytes ({answer.split(b' ')[1].decode()})")
+PY
+echo "dashboard peak RSS: $(awk '/VmHWM/ {print $2, $3}' "/proc/$dash_pid/status")"
+
+# RSS with 1 000 idle keep-alive connections (each has made one request).
+python3 - "$dash" "$dash_pid" <<'PY'
+import resource, socket, sys, urllib.parse
+dash, pid = sys.argv[1], sys.argv[2]
+resource.setrlimit(resource.RLIMIT_NOFILE, (4096, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+host = urllib.parse.urlsplit(dash)
+def rss():
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS"): return line.split()[1]
+before = rss()
+sockets = []
+for _ in range(1000):
+    s = socket.create_connection((host.hostname, host.port))
+    s.sendall(f"GET /healthz HTTP/1.1\r\nHost: {host.netloc}\r\n\r\n".encode())
+    answer = b""
+    while b"ok\n" not in answer:
+        answer += s.recv(4096)
+    sockets.append(s)
+print(f"RSS with 1000 idle keep-alive connections: {int(rss()) / 1024:.1f} MB (before: {int(before) / 1024:.1f} MB)")
+for s in sockets: s.close()
+PY
+
+echo "==> new snapshot version, rendered with nothing cached (release, median)"
+"$bin/pages-render-bench" "$api" Templates 2000

@@ -1,0 +1,145 @@
+import HabitsAPI
+
+/// One immutable, versioned view of the upstream data, with everything the pages need computed once (issue 9).
+///
+/// Built off the request path whenever an upstream answer differs from the last; every page of one response reads
+/// one snapshot, so a page never mixes two versions. Versions are content digests: the same data has the same
+/// version, so an unchanged answer costs no rebuild and changes no ETag.
+public final class Snapshot: Sendable {
+    /// The upstream answers it was built from.
+    public let inputs: SnapshotInputs
+    /// Digest of users, habits and categories: the version of pages that show only those (People, Habits, Log).
+    public let referenceVersion: UInt64
+    /// Digest of the statistics.
+    public let statisticsVersion: UInt64
+    /// Digest of everything: the version of pages that show counts.
+    public let version: UInt64
+    /// The active user's id ("You").
+    public let activeUserID: String
+
+    /// `NameOrder` over every user, habit and category name in the data.
+    let order: NameOrderIndex
+    /// `/users` sorted by name, then id (People).
+    let sortedUsers: [User]
+    /// Place of each user id in `sortedUsers`.
+    let userPlace: [String: Int]
+    /// A People card for each of `sortedUsers`, not followed: links and colours computed once.
+    let personCards: [PersonCard]
+    /// `/habits` sorted by name (Habits, Log Habit).
+    let sortedHabits: [Habit]
+    /// The first statistics of each habit, by name.
+    let habitStatistics: [String: HabitStatistics]
+    /// The first statistics of each user, by id.
+    let userStatistics: [String: UserStatistics]
+    /// Each habit's users ranked, from the habit statistics: the authority on ranks.
+    let rankings: [String: Ranking]
+    /// Each habit's users ranked from the user statistics, for when the two disagree (Home's Following).
+    let fallbackRankings: [String: Ranking]
+    /// Habits each user logged (count > 0), by user id.
+    let loggedHabits: [String: Set<String>]
+    /// Each habit's leaderboard card (Home).
+    let leaderboardCards: [String: LeaderboardCard]
+    /// Each habit's users grouped by tied counts (habit page).
+    let countGroups: [String: [CountGroup]]
+    /// The habits each user leads (count equals the habit's top count > 0), by user id (person page).
+    let leading: [String: [HabitCount]]
+
+    /// Builds a snapshot; the digests are computed here unless the caller already has them.
+    public convenience init(inputs: SnapshotInputs, activeUserID: String = User.activeUserID) {
+        self.init(
+            inputs: inputs,
+            referenceVersion: ContentDigest.reference(
+                users: inputs.users, habits: inputs.habits, categories: inputs.categories
+            ).value,
+            statisticsVersion: ContentDigest.statistics(inputs.statistics).value, activeUserID: activeUserID)
+    }
+
+    /// Builds a snapshot from inputs whose digests are known.
+    init(inputs: SnapshotInputs, referenceVersion: UInt64, statisticsVersion: UInt64, activeUserID: String) {
+        self.inputs = inputs
+        self.referenceVersion = referenceVersion
+        self.statisticsVersion = statisticsVersion
+        var combined = ContentDigest()
+        combined.feed(Int(bitPattern: UInt(referenceVersion)))
+        combined.feed(Int(bitPattern: UInt(statisticsVersion)))
+        version = combined.value
+        self.activeUserID = activeUserID
+
+        let statistics = inputs.statistics
+        let order = Self.nameOrder(inputs, activeUserID: activeUserID)
+        self.order = order
+        let sortedUsers = inputs.users.values.sorted {
+            order.precedes($0.name, $1.name, lhsKey: $0.id, rhsKey: $1.id)
+        }
+        self.sortedUsers = sortedUsers
+        userPlace = Dictionary(sortedUsers.enumerated().map { ($1.id, $0) }) { first, _ in first }
+        personCards = sortedUsers.map { PersonCard(user: $0, isFollowed: false, isActiveUser: $0.id == activeUserID) }
+        sortedHabits = inputs.habits.values.sorted { order.precedes($0.name, $1.name) }
+
+        var habitStatistics: [String: HabitStatistics] = [:]
+        for entry in statistics.habitStatistics where habitStatistics[entry.habit.name] == nil {
+            habitStatistics[entry.habit.name] = entry
+        }
+        var userStatistics: [String: UserStatistics] = [:]
+        for entry in statistics.userStatistics where userStatistics[entry.user.id] == nil {
+            userStatistics[entry.user.id] = entry
+        }
+        self.habitStatistics = habitStatistics
+        self.userStatistics = userStatistics
+
+        var rankings: [String: Ranking] = [:]
+        var cards: [String: LeaderboardCard] = [:]
+        var groups: [String: [CountGroup]] = [:]
+        var leading: [String: [HabitCount]] = [:]
+        for (name, entry) in habitStatistics {
+            let ranking = Ranking(userCounts: entry.userCounts, activeUserID: activeUserID, order: order)
+            rankings[name] = ranking
+            cards[name] = LeaderboardCard(statistics: entry, ranking: ranking, activeUserID: activeUserID)
+            groups[name] = CountGroup.groups(ranking)
+            for leader in ranking.entries where leader.rank == 1 {
+                leading[leader.user.id, default: []].append(HabitCount(habit: entry.habit, count: leader.count))
+            }
+        }
+        self.rankings = rankings
+        leaderboardCards = cards
+        countGroups = groups
+        self.leading = leading
+
+        var logged: [String: Set<String>] = [:]
+        var countsByHabit: [String: [UserCount]] = [:]
+        for entry in statistics.userStatistics {
+            for habitCount in entry.habitCounts where habitCount.count > 0 {
+                logged[entry.user.id, default: []].insert(habitCount.habit.name)
+                countsByHabit[habitCount.habit.name, default: []].append(
+                    UserCount(user: entry.user, count: habitCount.count))
+            }
+        }
+        loggedHabits = logged
+        fallbackRankings = countsByHabit.mapValues {
+            Ranking(userCounts: $0, activeUserID: activeUserID, order: order)
+        }
+    }
+
+    /// Every (name, tiebreak) pair a page may sort: users by name and id (the active user also as "Active User",
+    /// the name rankings give it), habits and categories by name.
+    private static func nameOrder(_ inputs: SnapshotInputs, activeUserID: String) -> NameOrderIndex {
+        var pairs: [(name: String, key: String)] = [(Ranking.activeUserName, activeUserID)]
+        for user in inputs.users.values { pairs.append((user.name, user.id)) }
+        for habit in inputs.habits.values { pairs.append((habit.name, "")) }
+        for category in inputs.categories { pairs.append((category.name, "")) }
+        for entry in inputs.statistics.userStatistics {
+            pairs.append((entry.user.name, entry.user.id))
+            for count in entry.habitCounts {
+                pairs.append((count.habit.name, ""))
+                pairs.append((count.habit.category.name, ""))
+            }
+        }
+        for entry in inputs.statistics.habitStatistics {
+            pairs.append((entry.habit.name, ""))
+            pairs.append((entry.habit.category.name, ""))
+            for count in entry.userCounts { pairs.append((count.user.name, count.user.id)) }
+        }
+        for habit in inputs.habits.values { pairs.append((habit.category.name, "")) }
+        return NameOrderIndex(pairs)
+    }
+}
