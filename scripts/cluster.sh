@@ -32,7 +32,9 @@ while (($#)); do
         --instances) instances=${2:-}; shift 2 || { echo "cluster.sh: --instances needs a number" >&2; exit 2; } ;;
         --port) front_port=${2:-}; shift 2 || { echo "cluster.sh: --port needs a number" >&2; exit 2; } ;;
         --upstream) upstream=${2:-}; shift 2 || { echo "cluster.sh: --upstream needs a URL" >&2; exit 2; } ;;
-        --settings-dir) settings_dir=${2:-}; shift 2 || { echo "cluster.sh: --settings-dir needs a directory" >&2; exit 2; } ;;
+        --settings-dir)
+            settings_dir=${2:-}
+            shift 2 || { echo "cluster.sh: --settings-dir needs a directory" >&2; exit 2; } ;;
         --bin) bin_dir=${2:-}; shift 2 || { echo "cluster.sh: --bin needs a directory" >&2; exit 2; } ;;
         --help | -h) usage; exit 0 ;;
         --) shift; dashboard_flags=("$@"); break ;;

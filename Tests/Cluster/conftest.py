@@ -90,7 +90,8 @@ class Cluster:
     def group_processes(self):
         """Pids of every process still in the cluster's process group (the script and all it started)."""
         output = subprocess.run(["ps", "-eo", "pid=,pgid="], capture_output=True, text=True, check=True).stdout
-        return [int(pid) for pid, group in (line.split() for line in output.splitlines()) if int(group) == self.process.pid]
+        rows = (line.split() for line in output.splitlines())
+        return [int(pid) for pid, group in rows if int(group) == self.process.pid]
 
     def stop(self):
         """SIGTERM to the script; its exit status. Never leaves a process behind, even when the script misbehaves."""
@@ -109,7 +110,8 @@ def start_cluster(instances, settings_dir, upstream=None, extra=()):
     for name in ("habits-api", "habits-dashboard"):
         if not (binary_dir() / name).exists():
             pytest.fail(f"{binary_dir() / name} is missing: build it first (scripts/test.sh does)")
-    arguments = ["--instances", str(instances), "--port", "0", "--bin", str(binary_dir()), "--settings-dir", settings_dir]
+    arguments = ["--instances", str(instances), "--port", "0", "--bin", str(binary_dir())]
+    arguments += ["--settings-dir", settings_dir]
     if upstream:
         arguments += ["--upstream", upstream]
     process = subprocess.Popen(

@@ -8,6 +8,8 @@ import concurrent.futures
 import html
 import json
 import re
+import threading
+import time
 
 from conftest import api_json, get, post_form, quote, request
 
@@ -86,3 +88,64 @@ def test_concurrent_toggles_of_one_browser_on_three_dashboards_lose_none(cluster
     assert sorted(stored["followedUserIDs"]) == sorted(users)
     assert stored["favoriteHabits"] == [habits[0]]
 
+
+def test_the_same_page_has_the_same_etag_on_every_dashboard_and_another_answers_304(cluster):
+    habit = plain_habits(cluster)[1]
+    cookie = post_form(cluster.front, f"/habits/{quote(habit)}/favorite", {"favorite": "true"}).cookie()
+    for path in ("/", f"/habits/{quote(habit)}", "/habits", "/fragments/home"):
+        tags = {get(url, path, cookie).headers["ETag"] for url, _ in cluster.dashboards}
+        assert len(tags) == 1 and None not in tags, (path, tags)
+        tag = tags.pop()
+        for url, _ in cluster.dashboards:
+            assert get(url, path, cookie, {"If-None-Match": tag}).status == 304, (path, url)
+
+
+def parked_polls(cluster):
+    """Long polls held right now, summed over the dashboards (`habits_live_parked` in their /metrics)."""
+    total = 0
+    for url, _ in cluster.dashboards:
+        match = re.search(r"^habits_live_parked (\d+)$", get(url, "/metrics").body, re.M)
+        total += int(match.group(1))
+    return total
+
+
+def test_an_unchanged_live_poll_through_the_front_is_held_and_answered_304(cluster):
+    habit = plain_habits(cluster)[2]
+    first = get(cluster.front, f"/fragments/habits/{quote(habit)}")
+    assert first.status == 200 and first.headers["ETag"]
+    started = time.monotonic()
+    held = get(cluster.front, f"/fragments/habits/{quote(habit)}", headers={
+        "If-None-Match": first.headers["ETag"], "Prefer": "wait=1"})
+    assert held.status == 304
+    assert time.monotonic() - started >= 0.9, "the poll was held for its wait, through nginx"
+
+
+def test_a_live_page_through_the_front_gets_an_upstream_change_in_place(cluster):
+    habit = plain_habits(cluster)[3]
+    path = f"/fragments/habits/{quote(habit)}"
+    before = get(cluster.front, path)
+    answers = []
+
+    def poll():
+        answers.append(get(cluster.front, path, headers={
+            "If-None-Match": before.headers["ETag"], "Prefer": "wait=25"}, timeout=40))
+
+    poller = threading.Thread(target=poll, daemon=True)
+    poller.start()
+    # The change is made once the poll is held by a dashboard, so the answer can only come from the wake-up.
+    deadline = time.monotonic() + 30
+    while parked_polls(cluster) < 1:
+        assert poller.is_alive() and time.monotonic() < deadline, "the poll was never held"
+        time.sleep(0.01)
+    body = json.dumps({"userID": "activeUser", "habitName": habit,
+                       "timestamp": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
+    logged = request(cluster.api, "POST", "/loggedHabit", {"Content-Type": "application/json"}, body)
+    assert logged.status == 200, logged.body
+    poller.join(40)
+    assert answers, "the poll never came back"
+    changed = answers[0]
+    # Answered with the new fragment before the 25 s wait ran out: the upstream change went through the API cache,
+    # the dashboard's refresh, and back out through nginx unbuffered.
+    assert changed.status == 200, changed.status
+    assert changed.headers["ETag"] != before.headers["ETag"]
+    assert changed.body != before.body

@@ -154,7 +154,8 @@ def test_acknowledged_toggles_survive_a_dashboard_killed_mid_flight_and_gets_kee
     # Every acknowledged change is on disk.
     lost = []
     for browser in browsers:
-        stored = json.loads((cluster.settings_dir / (browser.cookie.split("=", 1)[1].split(".", 1)[0] + ".json")).read_text())
+        browser_id = browser.cookie.split("=", 1)[1].split(".", 1)[0]
+        stored = json.loads((cluster.settings_dir / f"{browser_id}.json").read_text())
         for (kind, name), wanted in browser.expected().items():
             present = name in stored["favoriteHabits" if kind == "favorite" else "followedUserIDs"]
             if present != wanted:
