@@ -40,8 +40,8 @@ public struct DashboardOptions: Sendable, Equatable {
         port: Int = 8000, host: String = "127.0.0.1", upstream: URL? = nil, apiPort: Int? = nil,
         settingsDirectory: String = "./var/settings", dataDirectory: String? = nil, speed: Double = 1.0,
         seed: UInt64? = nil, history: Bool = true, maxConnectionsPerClient: Int? = nil, newBrowserRate: Int = 30,
-        trustedProxies: [AddressRange] = [],
-        settingsMaxAgeDays: Int = 400, maxSettingsFiles: Int = 100_000, refreshInterval: Double = 0.25
+        trustedProxies: [AddressRange] = [], settingsMaxAgeDays: Int = 400, maxSettingsFiles: Int = 100_000,
+        refreshInterval: Double = 0.25
     ) {
         self.port = port
         self.host = host
@@ -81,27 +81,24 @@ public struct DashboardOptions: Sendable, Equatable {
         Serves the Habits Dashboard. Without --upstream it starts the embedded Habits API simulator.
 
         Options:
-          --port N             dashboard port (env PORT; 0 picks a free one)    default 8000
-          --host H             address to bind                                  default 127.0.0.1
-          --upstream URL       use this Habits API (env HABITS_API_URL)         default embedded simulator
-          --api-port N         port of the embedded API                         default kernel-chosen
-          --settings-dir DIR   where per-browser settings files live            default ./var/settings
-          --data-dir DIR       HabitServer-format data for the embedded API     default built-in data
-          --speed X            simulation speed multiplier, 0.1 to 10           default 1.0
-          --seed N             deterministic simulation with this seed          default random
-          --no-history         start the embedded API with no past activity     default half an hour of it
-          --max-connections-per-client N
-                               connections one address may hold, 1 to 1024      default 256
-          --new-browser-rate N new browsers per client address per minute       default 30
-          --trusted-proxy ADDR take the client from X-Forwarded-For of this     default none
-                               proxy (address or CIDR; repeat or comma list)
-          --settings-max-age DAYS
-                               days unused settings are kept                    default 400
-          --max-settings-files N
-                               settings files kept (least recently used go)     default 100000
-          --refresh-interval S upstream statistics refresh while a live page
-                               is watched, in seconds (0.25 to 60)              default 0.25
-          --help               show this help
+          --port N                        dashboard port (env PORT; 0 picks a free one)   default 8000
+          --host H                        address to bind                                 default 127.0.0.1
+          --upstream URL                  use this Habits API (env HABITS_API_URL)        default embedded simulator
+          --api-port N                    port of the embedded API                        default kernel-chosen
+          --settings-dir DIR              where per-browser settings files live           default ./var/settings
+          --data-dir DIR                  HabitServer-format data for the embedded API    default built-in data
+          --speed X                       simulation speed multiplier, 0.1 to 10          default 1.0
+          --seed N                        deterministic simulation with this seed         default random
+          --no-history                    start the embedded API with no past activity    default half an hour
+          --refresh-interval S            statistics refresh while a live page is         default 0.25
+                                          watched, in seconds (0.25 to 60)
+          --max-connections-per-client N  connections one address may hold, 1 to 1024     default 256
+          --new-browser-rate N            new browsers per client address per minute      default 30
+          --trusted-proxy ADDR            take the client from X-Forwarded-For of this    default none
+                                          proxy (address or CIDR; repeat or comma list)
+          --settings-max-age DAYS         days unused settings are kept                   default 400
+          --max-settings-files N          settings files kept (least recently used go)    default 100000
+          --help                          show this help
 
         """
 

@@ -361,7 +361,7 @@ import Testing
         let response = try await get("/images/user0")
         #expect(response.status == .ok)
         #expect(response.headers["Content-Type"] == "image/png")
-        #expect(response.headers["Cache-Control"] == "public, max-age=3600")
+        #expect(response.headers["Cache-Control"] == "public, max-age=86400")
         #expect(response.body == [0x89, 0x50, 0x4E, 0x47])
         let again = try await get("/images/user0", headers: [("If-None-Match", try #require(response.headers["ETag"]))])
         #expect(again.status == .notModified)

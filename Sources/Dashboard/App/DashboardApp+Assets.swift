@@ -7,7 +7,8 @@ extension DashboardApp {
     /// rule visible where the bytes are served, for any `DashboardData`.)
     static let imageTypes: Set<String> = ImageRequest.rasterTypes
 
-    /// `GET /images/<id>`: the upstream's profile image, cacheable by the browser for an hour.
+    /// `GET /images/<id>`: the upstream's profile image, cacheable by the browser for a day (issue 14: a repeat visit
+    /// of People takes its avatars from the cache), then revalidated with its content ETag.
     func image(_ request: Request, _ context: RequestContext) async throws -> Response {
         let id = try Self.routeParameter("id", request, context)
         // Only ids the data knows are proxied: any other would cost an upstream call and a shared-cache entry. The
@@ -30,7 +31,7 @@ extension DashboardApp {
             response = Response(status: .notModified)
         }
         response.headers.replaceOrAdd(name: "ETag", value: tag)
-        response.headers.replaceOrAdd(name: "Cache-Control", value: "public, max-age=3600")
+        response.headers.replaceOrAdd(name: "Cache-Control", value: "public, max-age=86400")
         return response
     }
 

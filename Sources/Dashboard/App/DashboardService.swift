@@ -12,16 +12,16 @@ public final class DashboardService: Sendable {
     public let server: Server
     /// The shared cache in front of the Habits API.
     public let cache: CachedHabitsAPI
-    /// Expires and evicts settings files every hour, off the request path.
-    let settingsSweeper: SettingsSweeper
     /// The snapshot every page is built from.
     public let snapshots: SnapshotStore
+    /// Expires and evicts settings files every hour, off the request path.
+    let settingsSweeper: SettingsSweeper
 
-    private init(server: Server, cache: CachedHabitsAPI, settingsSweeper: SettingsSweeper, snapshots: SnapshotStore) {
+    private init(server: Server, cache: CachedHabitsAPI, snapshots: SnapshotStore, settingsSweeper: SettingsSweeper) {
         self.server = server
         self.cache = cache
-        self.settingsSweeper = settingsSweeper
         self.snapshots = snapshots
+        self.settingsSweeper = settingsSweeper
     }
 
     /// The bound port (after binding port 0, the real one).
@@ -89,7 +89,7 @@ public final class DashboardService: Sendable {
         logger.notice(
             "habits dashboard listening",
             ["url": "http://\(options.host):\(server.port)/", "upstream": upstream.absoluteString])
-        return DashboardService(server: server, cache: cache, settingsSweeper: sweeper, snapshots: snapshots)
+        return DashboardService(server: server, cache: cache, snapshots: snapshots, settingsSweeper: sweeper)
     }
 
     /// The shared cache's policy under the snapshot store: the store decides when to refresh (and backs off), so

@@ -1,0 +1,92 @@
+"""Issue 14: fewer bytes and fewer round trips, measured in the browser with the Resource Timing API.
+
+A first visit (empty cache) and a repeat visit of Home, Habits, People and a habit page: how many requests went to
+the network and how many bytes they transferred. Targets: a repeat visit asks the network for the page itself and
+nothing else (fingerprinted assets, the versioned colour sheet and avatars come from the browser's cache), and a first
+visit of People transfers at most a third of what it would without compression and lazy images.
+"""
+
+import urllib.parse
+import urllib.request
+
+import pytest
+from conftest import _chrome
+
+# Every entry the page loaded: the navigation and each resource, with what went over the wire. transferSize is 0 for
+# a resource the browser took from its cache without asking; a revalidation (304) transfers its headers.
+MEASURE = """
+const entries = [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')];
+return entries.map(e => ({name: e.name, transfer: e.transferSize, decoded: e.decodedBodySize,
+                          encoded: e.encodedBodySize}));
+"""
+
+WAIT_FOR_LOAD = """
+const done = arguments[arguments.length - 1];
+if (document.readyState === 'complete') { setTimeout(done, 300); }
+else { window.addEventListener('load', () => setTimeout(done, 300)); }
+"""
+
+
+def visit(driver, url):
+    driver.get(url)
+    driver.execute_async_script(WAIT_FOR_LOAD)
+    entries = driver.execute_script(MEASURE)
+    # Long polls of live pages are still in flight (transfer 0 until they end) and are not part of the visit.
+    return [e for e in entries if "/fragments/" not in e["name"]]
+
+
+def network(entries):
+    return [e for e in entries if e["transfer"] > 0]
+
+
+def first_habit(dashboard):
+    return sorted(dashboard.api("/habits"))[0]
+
+
+@pytest.fixture
+def fresh_browser():
+    driver = _chrome()
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    yield driver
+    driver.quit()
+
+
+def test_repeat_visits_fetch_only_the_page_and_first_visits_are_small(dashboard, fresh_browser):
+    pages = {
+        "Home": "/",
+        "Habits": "/habits",
+        "People": "/people",
+        "habit": "/habits/" + urllib.parse.quote(first_habit(dashboard), safe=""),
+    }
+    rows = []
+    for name, path in pages.items():
+        url = dashboard.url + path
+        first = visit(fresh_browser, url)
+        repeat = visit(fresh_browser, url)
+        rows.append((name, first, repeat))
+        # The repeat visit: only the page goes to the network.
+        fetched = [e["name"] for e in network(repeat)]
+        assert fetched == [url], f"{name}: the repeat visit fetched {fetched}"
+
+    print()
+    print(f"{'page':8} {'first: requests':>16} {'bytes':>8} {'uncompressed':>13} {'repeat: requests':>17} {'bytes':>7}")
+    for name, first, repeat in rows:
+        print(
+            f"{name:8} {len(network(first)):>16} {sum(e['transfer'] for e in first):>8} "
+            f"{sum(e['decoded'] for e in first):>13} {len(network(repeat)):>17} "
+            f"{sum(e['transfer'] for e in repeat):>7}"
+        )
+
+    people_first = next(first for name, first, _ in rows if name == "People")
+    transferred = sum(e["transfer"] for e in people_first)
+    # What the same visit cost before issue 14: every text body uncompressed, and every person's avatar fetched
+    # (now only the avatars in view are, the rest load lazily as the page scrolls).
+    text = sum(e["decoded"] for e in people_first if "/images/" not in e["name"])
+    avatars = 0
+    for user_id in list(dashboard.api("/users")):
+        with urllib.request.urlopen(dashboard.url + "/images/" + user_id, timeout=10) as response:
+            avatars += len(response.read())
+    before = text + avatars
+    print(f"People, first visit: {transferred} bytes transferred; without gzip and lazy images: {before} bytes")
+    assert transferred * 3 <= before, f"People's first visit transferred {transferred} of {before} bytes"
