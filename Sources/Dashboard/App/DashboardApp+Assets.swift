@@ -35,29 +35,34 @@ extension DashboardApp {
         return response
     }
 
-    /// `GET /colors.css`: a class per colour in the current data (see `ColorStyle+CSS.swift`). With no data at all
-    /// it still answers, with the fixed colours, so pages keep their favourites yellow.
+    /// `GET /colors.css[?v=<version>]`: a class per colour in the reference data (see `ColorStyle+CSS.swift`),
+    /// made once per version in the render cache and gzipped like pages. Pages link it with their data's version
+    /// (issue 14): that URL's bytes never change, so browsers keep it for a year; any other URL (the plain one, an
+    /// old version) gets the current sheet and revalidates. With no data at all it still answers, with the fixed
+    /// colours, so pages keep their favourites yellow.
     func colors(_ request: Request, _ context: RequestContext) async throws -> Response {
-        var users: [User] = []
-        var categories: [Category] = []
+        var snapshot: Snapshot?
         do {
-            let inputs = try await snapshots.view().snapshot.inputs
-            users = Array(inputs.users.values)
-            categories = inputs.categories
+            snapshot = try await snapshots.view().snapshot
         } catch {
             context.logger.notice("colours without upstream data", ["error": String(describing: error)])
         }
-        let css = Array(ColorStylesheet.css(users: users, categories: categories).utf8)
-        let tag = EntityTag.strong(for: css)
-        var response: Response
-        if EntityTag.matches(request.headers["If-None-Match"], tag) {
-            response = Response(status: .notModified)
-        } else {
-            response = Response(status: .ok, headers: ["Content-Type": "text/css; charset=utf-8"], body: css)
+        let inputs = snapshot?.inputs
+        let version = snapshot?.referenceVersion
+        let key = RenderKey(route: "colors.css", content: version ?? 0, personal: 0, stale: nil)
+        let entry = renderCache.entry(for: key) {
+            Array(
+                ColorStylesheet.css(
+                    users: Array(inputs?.users.values ?? [:].values), categories: inputs?.categories ?? []
+                ).utf8)
         }
-        response.headers.replaceOrAdd(name: "ETag", value: tag)
-        // Revalidate every time: a new user's colour must appear as soon as the user does.
-        response.headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
+        var response =
+            hasCurrentCopy(request, of: entry)
+            ? notModified(entry, request) : ok(entry, request, contentType: "text/css; charset=utf-8")
+        let pinned = version != nil && request.query["v"] == version.map { String($0, radix: 16) }
+        // Revalidate any other URL: a new user's colour must appear as soon as the user does.
+        response.headers.replaceOrAdd(
+            name: "Cache-Control", value: pinned ? StaticFiles.immutableCacheControl : "no-cache")
         return response
     }
 

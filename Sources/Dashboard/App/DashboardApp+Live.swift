@@ -19,20 +19,19 @@ extension DashboardApp {
             let view = try await snapshots.view(live: true)
             let browser = try await settings.load(for: request)
             let entry = try fragment(view, browser)
-            let tag = entry.entityTag
-            guard EntityTag.matches(request.headers["If-None-Match"], tag) else {
-                return Self.withPreferenceApplied(Self.html(entry), applied)
+            guard hasCurrentCopy(request, of: entry) else {
+                return Self.withPreferenceApplied(ok(entry, request), applied)
             }
-            guard let wait, let deadline else { return Self.notModified(tag) }
+            guard let wait, let deadline else { return notModified(entry, request) }
             let remaining = deadline.timeIntervalSince(snapshots.now)
-            guard remaining > 0 else { return Self.withPreferenceApplied(Self.notModified(tag), applied) }
+            guard remaining > 0 else { return Self.withPreferenceApplied(notModified(entry, request), applied) }
             switch await snapshots.park(after: view.generation, timeout: remaining) {
             case .changed:
                 applied = wait
             case .timedOut:
-                return Self.withPreferenceApplied(Self.notModified(tag), wait)
+                return Self.withPreferenceApplied(notModified(entry, request), wait)
             case .refused:
-                return Self.withPreferenceApplied(Self.notModified(tag), applied)
+                return Self.withPreferenceApplied(notModified(entry, request), applied)
             }
         }
     }

@@ -15,7 +15,8 @@ extension DashboardApp {
             let fragment = try homeFragment(view, browser)
             return try renderer.livePageBytes(
                 "home", [:], fragment: fragment.body, fragmentTag: fragment.entityTag, liveSource: "/fragments/home",
-                frame: PageFrame(title: "Home", tab: .home, isLive: true))
+                frame: PageFrame(
+                    title: "Home", tab: .home, isLive: true, colorsVersion: view.snapshot.referenceVersion))
         }
     }
 
@@ -50,7 +51,9 @@ extension DashboardApp {
             let page = HabitsListPage(snapshot: view.snapshot, settings: browser)
             return try renderer.pageBytes(
                 "habits", page.templateFields(returnTo: "/habits"),
-                frame: PageFrame(title: "Habits", tab: .habits, staleNotice: view.stale))
+                frame: PageFrame(
+                    title: "Habits", tab: .habits, staleNotice: view.stale,
+                    colorsVersion: view.snapshot.referenceVersion))
         }
     }
 
@@ -64,7 +67,9 @@ extension DashboardApp {
             let fragment = try habitFragment(page, view)
             return try renderer.livePageBytes(
                 "habit", page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag,
-                liveSource: "/fragments" + page.path, frame: PageFrame(title: page.name, tab: .habits, isLive: true))
+                liveSource: "/fragments" + page.path,
+                frame: PageFrame(
+                    title: page.name, tab: .habits, isLive: true, colorsVersion: view.snapshot.referenceVersion))
         }
     }
 
@@ -118,7 +123,9 @@ extension DashboardApp {
                 snapshot: view.snapshot, settings: browser, followedOnly: followedOnly, query: search)
             return try renderer.pageBytes(
                 "people", page.templateFields(returnTo: returnTo),
-                frame: PageFrame(title: "People", tab: .people, staleNotice: view.stale))
+                frame: PageFrame(
+                    title: "People", tab: .people, staleNotice: view.stale,
+                    colorsVersion: view.snapshot.referenceVersion))
         }
     }
 
@@ -131,7 +138,9 @@ extension DashboardApp {
             let fragment = try personFragment(page, view)
             return try renderer.livePageBytes(
                 "person", page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag,
-                liveSource: "/fragments" + page.path, frame: PageFrame(title: page.name, tab: .people, isLive: true))
+                liveSource: "/fragments" + page.path,
+                frame: PageFrame(
+                    title: page.name, tab: .people, isLive: true, colorsVersion: view.snapshot.referenceVersion))
         }
     }
 
@@ -188,7 +197,9 @@ extension DashboardApp {
             let page = LogHabitPage(snapshot: view.snapshot, settings: browser, loggedHabitName: logged)
             return try renderer.pageBytes(
                 "log", page.templateFields(failure: failure),
-                frame: PageFrame(title: "Log Habit", tab: .log, staleNotice: view.stale))
+                frame: PageFrame(
+                    title: "Log Habit", tab: .log, staleNotice: view.stale,
+                    colorsVersion: view.snapshot.referenceVersion))
         }
     }
 
@@ -202,22 +213,6 @@ extension DashboardApp {
     /// The cached (or freshly rendered) bytes of `key`: 304 when `If-None-Match` names their ETag, else 200.
     func cachedHTML(_ request: Request, key: RenderKey, render: () throws -> [UInt8]) throws -> Response {
         let entry = try renderCache.entry(for: key, render: render)
-        if EntityTag.matches(request.headers["If-None-Match"], entry.entityTag) {
-            return Self.notModified(entry.entityTag)
-        }
-        return Self.html(entry)
-    }
-
-    /// A 200 with the entry's bytes and ETag.
-    static func html(_ entry: RenderCache.Entry) -> Response {
-        var response = Response.html(entry.body)
-        response.headers.add(name: "ETag", value: entry.entityTag)
-        return response
-    }
-
-    /// A 304 with only what RFC 9110 §15.4.5 asks of it (the server adds `Date`; `SecurityHeaders` adds
-    /// `Cache-Control`, which the 200 would carry, and `nosniff`): an unchanged poll costs under 300 bytes.
-    static func notModified(_ tag: String) -> Response {
-        Response(status: .notModified, headers: ["ETag": tag])
+        return hasCurrentCopy(request, of: entry) ? notModified(entry, request) : ok(entry, request)
     }
 }

@@ -14,6 +14,13 @@ public enum EntityTag {
         return "\"\(String(bytes.count, radix: 16))-\(hex(first))\(hex(second))\""
     }
 
+    /// The tag of the gzip representation of the content `tag` names: the same opaque value with `-gzip` inside
+    /// the quotes (RFC 9110 §8.8.3: each content coding is a representation with its own strong validator).
+    public static func gzipVariant(of tag: String) -> String {
+        guard tag.hasSuffix("\"") else { return tag + "-gzip" }
+        return String(tag.dropLast()) + "-gzip\""
+    }
+
     /// Whether an `If-None-Match` header value matches `tag` (RFC 9110 §13.1.2: a list, `*`, weak comparison).
     public static func matches(_ ifNoneMatch: String?, _ tag: String) -> Bool {
         guard let ifNoneMatch else { return false }

@@ -17,12 +17,24 @@ public struct PageFrame: Equatable, Sendable {
     /// When set, the layout shows "data as of HH:MM:SS" (live pages show it inside their fragment instead).
     public var staleNotice: StaleNotice?
 
+    /// The reference data version the colour sheet was made from: the layout links `/colors.css?v=<it>`, a URL
+    /// browsers keep for a year (issue 14); nil links the plain `/colors.css`, which revalidates.
+    public var colorsVersion: UInt64?
+
     /// Creates a frame.
-    public init(title: String, tab: Tab, isLive: Bool = false, staleNotice: StaleNotice? = nil) {
+    public init(
+        title: String, tab: Tab, isLive: Bool = false, staleNotice: StaleNotice? = nil, colorsVersion: UInt64? = nil
+    ) {
         self.title = title
         self.tab = tab
         self.isLive = isLive
         self.staleNotice = staleNotice
+        self.colorsVersion = colorsVersion
+    }
+
+    /// The colour sheet's URL for `version` of the reference data.
+    public static func colorsURL(_ version: UInt64?) -> String {
+        version.map { "/colors.css?v=" + String($0, radix: 16) } ?? "/colors.css"
     }
 
     /// The layout's fields, merged into the page's value.
@@ -35,6 +47,7 @@ public struct PageFrame: Equatable, Sendable {
             "tabLog": .bool(tab == .log),
             "live": .bool(isLive),
             "stale": staleNotice?.templateValue ?? .null,
+            "colorsCSS": .text(Self.colorsURL(colorsVersion)),
         ]
     }
 }

@@ -1,3 +1,4 @@
+import HTTPServer
 import Synchronization
 
 /// Rendered bytes by `RenderKey`, under a byte budget with least-recently-used eviction (issue 9).
@@ -21,8 +22,16 @@ final class RenderCache: Sendable {
         var cost: Int
     }
 
+    /// The gzip bytes of one rendering, keyed by its identity ETag (a content hash: equal renderings under
+    /// different keys share one compression).
+    private struct Compressed {
+        var body: [UInt8]
+        var lastUsed: UInt64
+    }
+
     private struct State {
         var slots: [RenderKey: Slot] = [:]
+        var compressed: [String: Compressed] = [:]
         var bytes = 0
         var clock: UInt64 = 0
         var hits = 0
@@ -63,6 +72,33 @@ final class RenderCache: Sendable {
         return entry
     }
 
+    /// The gzip encoding of `entry`, compressed on the first request that accepts it and kept with the rendering
+    /// (issue 14: a warm compressed page costs no compression per request).
+    func gzipped(_ entry: Entry) -> [UInt8] {
+        let cached = state.withLock { state -> [UInt8]? in
+            guard var slot = state.compressed[entry.entityTag] else { return nil }
+            state.clock &+= 1
+            slot.lastUsed = state.clock
+            state.compressed[entry.entityTag] = slot
+            return slot.body
+        }
+        if let cached { return cached }
+        let body = Gzip.compress(entry.body)
+        let cost = body.count + entry.entityTag.utf8.count + 128
+        guard cost <= budget else { return body }
+        state.withLock { state in
+            state.clock &+= 1
+            if let old = state.compressed.updateValue(
+                Compressed(body: body, lastUsed: state.clock), forKey: entry.entityTag)
+            {
+                state.bytes -= old.body.count + entry.entityTag.utf8.count + 128
+            }
+            state.bytes += cost
+            evictIfOverBudget(&state, keeping: nil)
+        }
+        return body
+    }
+
     private func store(_ entry: Entry, for key: RenderKey) {
         // The key's strings and the dictionary slot cost something too; count them so tiny entries cannot grow
         // the table without bound.
@@ -74,13 +110,36 @@ final class RenderCache: Sendable {
                 state.bytes -= old.cost
             }
             state.bytes += cost
-            guard state.bytes > budget else { return }
-            // Evict down to 90% of the budget at once, so a full cache does not sort on every insert.
-            let target = budget - budget / 10
-            let oldestFirst = state.slots.sorted { $0.value.lastUsed < $1.value.lastUsed }
-            for (victim, slot) in oldestFirst where state.bytes > target && victim != key {
+            evictIfOverBudget(&state, keeping: key)
+        }
+    }
+
+    /// Evicts renderings and compressions, least recently used first, down to 90% of the budget at once, so a full
+    /// cache does not sort on every insert.
+    private func evictIfOverBudget(_ state: inout State, keeping key: RenderKey?) {
+        guard state.bytes > budget else { return }
+        let target = budget - budget / 10
+        enum Victim {
+            case rendering(RenderKey, cost: Int)
+            case compression(String, cost: Int)
+        }
+        var candidates: [(lastUsed: UInt64, victim: Victim)] = []
+        for (slotKey, slot) in state.slots where slotKey != key {
+            candidates.append((slot.lastUsed, .rendering(slotKey, cost: slot.cost)))
+        }
+        for (tag, compressed) in state.compressed {
+            candidates.append(
+                (compressed.lastUsed, .compression(tag, cost: compressed.body.count + tag.utf8.count + 128)))
+        }
+        candidates.sort { $0.lastUsed < $1.lastUsed }
+        for candidate in candidates where state.bytes > target {
+            switch candidate.victim {
+            case .rendering(let victim, let cost):
                 state.slots[victim] = nil
-                state.bytes -= slot.cost
+                state.bytes -= cost
+            case .compression(let tag, let cost):
+                state.compressed[tag] = nil
+                state.bytes -= cost
             }
         }
     }
