@@ -1,0 +1,219 @@
+"""Fixtures for the cluster tests (issue 11): scripts/cluster.sh with real nginx and real dashboard processes.
+
+The cluster runs the built debug executables (`--bin .build/debug`, or $BINARY_DIR) on kernel-chosen or free ports,
+against a habits-api of its own with a fixed seed and no simulation, so every dashboard renders the same bytes until a
+test changes the data. Clients talk HTTP through http.client (no browser: these tests are about processes).
+"""
+
+import http.client
+import json
+import os
+import pathlib
+import queue
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.parse
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+COOKIE = "habits_browser"
+
+
+def binary_dir():
+    """Where the built executables are: $BINARY_DIR or .build/debug."""
+    return pathlib.Path(os.environ.get("BINARY_DIR") or ROOT / ".build" / "debug")
+
+
+def require_nginx():
+    """nginx must be installed (scripts/test.sh installs it); under CI its absence fails, elsewhere it skips."""
+    if shutil.which("nginx") or os.access("/usr/sbin/nginx", os.X_OK):
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail("nginx is missing; CI needs it for the cluster tests")
+    pytest.skip("nginx is missing (scripts/test.sh installs it)")
+
+
+class Reader:
+    """Collects a process's stdout lines on a thread, so waiting for one never blocks on the pipe."""
+
+    def __init__(self, process):
+        self.lines = queue.Queue()
+        self.seen = []
+        threading.Thread(target=self._pump, args=(process,), daemon=True).start()
+
+    def _pump(self, process):
+        for line in process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def wait_for(self, pattern, process, timeout=180):
+        """The first match of `pattern` in the output; fails when the process exits or `timeout` passes first."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=0.5)
+            except queue.Empty:
+                if process.poll() is not None:
+                    break
+                continue
+            self.seen.append(line)
+            if match := re.search(pattern, line):
+                return match
+        pytest.fail(f"no line matching {pattern!r}; output so far: {self.seen}")
+
+
+class Cluster:
+    """A running scripts/cluster.sh: its process (leading its own process group) and what it printed."""
+
+    def __init__(self, process, reader, settings_dir):
+        self.process = process
+        self.reader = reader
+        self.settings_dir = pathlib.Path(settings_dir)
+        self.dashboards = []  # [(url, pid)]
+        while True:
+            line = reader.wait_for(r"^(Dashboard \d+|Open|API cache|Habits API):\s", process).string
+            if match := re.match(r"Dashboard \d+: (http://\S+?)/? \(pid (\d+)\)", line):
+                self.dashboards.append((match.group(1), int(match.group(2))))
+            elif match := re.match(r"API cache:\s+(http://\S+?)/? \(nginx, pid (\d+)\)", line):
+                self.api_cache, self.nginx_pid = match.group(1), int(match.group(2))
+            elif match := re.match(r"Habits API:\s+(http://\S+?)/? ", line):
+                self.api = match.group(1)
+            elif match := re.match(r"Open:\s+(http://\S+?)/?$", line):
+                self.front = match.group(1)
+                break
+
+    def group_processes(self):
+        """Pids of every process still in the cluster's process group (the script and all it started)."""
+        output = subprocess.run(["ps", "-eo", "pid=,pgid="], capture_output=True, text=True, check=True).stdout
+        rows = (line.split() for line in output.splitlines())
+        return [int(pid) for pid, group in rows if int(group) == self.process.pid]
+
+    def stop(self):
+        """SIGTERM to the script; its exit status. Never leaves a process behind, even when the script misbehaves."""
+        try:
+            if self.process.poll() is None:
+                self.process.send_signal(signal.SIGTERM)
+            return self.process.wait(timeout=60)
+        finally:
+            for pid in self.group_processes():
+                os.kill(pid, signal.SIGKILL)
+
+
+def start_cluster(instances, settings_dir, upstream=None, extra=()):
+    """Runs scripts/cluster.sh in its own session (so the whole group can be checked and stopped)."""
+    require_nginx()
+    for name in ("habits-api", "habits-dashboard"):
+        if not (binary_dir() / name).exists():
+            pytest.fail(f"{binary_dir() / name} is missing: build it first (scripts/test.sh does)")
+    arguments = ["--instances", str(instances), "--port", "0", "--bin", str(binary_dir())]
+    arguments += ["--settings-dir", settings_dir]
+    if upstream:
+        arguments += ["--upstream", upstream]
+    process = subprocess.Popen(
+        [str(ROOT / "scripts" / "cluster.sh"), *arguments, "--", *extra],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=open(ROOT / ".build" / "cluster-tests-script.log", "a"),
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        return Cluster(process, Reader(process), settings_dir)
+    except BaseException:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=60)
+        raise
+
+
+@pytest.fixture(scope="module")
+def api():
+    """A frozen habits-api (fixed seed, no simulation): the same data for every dashboard until a test logs."""
+    process = subprocess.Popen(
+        [str(binary_dir() / "habits-api"), "--port", "0", "--seed", "42", "--no-simulation"],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    url = Reader(process).wait_for(r"Habits API simulator: (http://\S+?)/?$", process).group(1)
+    yield url
+    process.send_signal(signal.SIGTERM)
+    process.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def cluster(api):
+    """Three dashboards behind nginx, sharing one settings directory, against the frozen API."""
+    settings_dir = tempfile.mkdtemp(prefix="habits-cluster-settings-")
+    running = start_cluster(3, settings_dir, upstream=api)
+    yield running
+    try:
+        assert running.stop() in (0, 143), "cluster.sh did not stop cleanly on SIGTERM"
+        assert running.group_processes() == [], "cluster.sh left processes behind"
+    finally:
+        shutil.rmtree(settings_dir, ignore_errors=True)
+
+
+# MARK: - HTTP helpers
+
+
+class Answer:
+    """A whole HTTP response: status, headers, body text."""
+
+    def __init__(self, response):
+        self.status = response.status
+        self.headers = response.headers
+        self.body = response.read().decode("utf-8", "replace")
+
+    def cookie(self):
+        """The settings cookie this response set, as `name=value`, or None."""
+        for value in self.headers.get_all("Set-Cookie") or []:
+            if value.startswith(COOKIE + "="):
+                return value.split(";", 1)[0]
+        return None
+
+
+def request(base, method, path, headers=None, body=None, source=None, timeout=60):
+    """One request on a new connection (optionally from a given loopback source address)."""
+    parts = urllib.parse.urlsplit(base)
+    connection = http.client.HTTPConnection(
+        parts.hostname, parts.port, timeout=timeout, source_address=(source, 0) if source else None
+    )
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        return Answer(connection.getresponse())
+    finally:
+        connection.close()
+
+
+def post_form(base, path, form, cookie=None, source=None):
+    """A form POST as a browser on `base` sends it: Origin of `base`, Host of `base`."""
+    headers = {"Origin": base, "Content-Type": "application/x-www-form-urlencoded"}
+    if cookie:
+        headers["Cookie"] = cookie
+    return request(base, "POST", path, headers, urllib.parse.urlencode(form), source=source)
+
+
+def get(base, path, cookie=None, headers=None, source=None, timeout=60):
+    """A GET with the settings cookie."""
+    all_headers = dict(headers or {})
+    if cookie:
+        all_headers["Cookie"] = cookie
+    return request(base, "GET", path, all_headers, source=source, timeout=timeout)
+
+
+def api_json(api_url, path):
+    """A JSON document from the Habits API."""
+    return json.loads(request(api_url, "GET", path).body)
+
+
+def quote(value):
+    """A path segment."""
+    return urllib.parse.quote(value, safe="")

@@ -1,0 +1,30 @@
+"""scripts/cluster.sh on its own: it starts its own Habits API, serves through nginx, and stops everything it started.
+
+The script runs in a session of its own (as in a terminal), so every process it starts lands in its process group:
+after SIGTERM, `ps` must show none of them.
+"""
+
+import shutil
+import tempfile
+
+from conftest import get, start_cluster
+
+
+def test_the_script_starts_an_api_two_dashboards_and_nginx_and_sigterm_leaves_no_process():
+    settings_dir = tempfile.mkdtemp(prefix="habits-lifecycle-settings-")
+    cluster = start_cluster(2, settings_dir)
+    try:
+        started = cluster.group_processes()
+        # The script, habits-api, two dashboards, nginx's master and its two workers.
+        assert len(started) >= 7, started
+        assert get(cluster.front, "/").status == 200
+        assert get(cluster.api_cache, "/habits").status == 200
+        for url, _ in cluster.dashboards:
+            assert get(url, "/healthz").status == 200
+        assert (cluster.settings_dir / ".cookie-secret").exists(), "the dashboards share one secret in the directory"
+    finally:
+        status = cluster.stop()
+        leftover = cluster.group_processes()
+        shutil.rmtree(settings_dir, ignore_errors=True)
+    assert status == 143, "cluster.sh reports that it was stopped by SIGTERM"
+    assert leftover == [], f"processes left behind: {leftover}"

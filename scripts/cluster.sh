@@ -1,0 +1,250 @@
+#!/usr/bin/env bash
+# N habits-dashboard processes behind nginx on one machine (issue 11; docs/DEPLOY.md explains every piece).
+#
+#   scripts/cluster.sh --instances N [--port P] [--upstream URL] [--settings-dir DIR] [--bin DIR] [-- FLAGS...]
+#
+# Starts, all on 127.0.0.1:
+#   - one habits-api (release build, kernel-chosen port), unless --upstream names a Habits API to use;
+#   - nginx (one process, deploy/nginx-cluster.conf.template) as a 1 s shared micro-cache in front of that API, and as
+#     the front on port P (default 8000) routing browsers to the dashboards by their settings cookie;
+#   - N habits-dashboard processes on kernel-chosen ports, all with --upstream pointed at the cache, one shared
+#     --settings-dir (default ./var/settings, as for one dashboard), --trusted-proxy 127.0.0.1 and FLAGS.
+# Prints the URL to open as its last line, then runs until Ctrl-C or SIGTERM, which stop every process it started.
+# A dashboard that dies is not restarted (nginx routes around it); nginx dying stops the cluster.
+# --bin DIR uses the executables in DIR instead of building release ones (the tests use .build/debug).
+# Logs: <run dir>/logs (printed at start; the run dir is deleted on exit unless KEEP_RUN_DIR=1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+usage() {
+    sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
+}
+
+instances=""
+front_port=8000
+upstream=""
+settings_dir="var/settings"
+bin_dir=""
+dashboard_flags=()
+while (($#)); do
+    case $1 in
+        --instances) instances=${2:-}; shift 2 || { echo "cluster.sh: --instances needs a number" >&2; exit 2; } ;;
+        --port) front_port=${2:-}; shift 2 || { echo "cluster.sh: --port needs a number" >&2; exit 2; } ;;
+        --upstream) upstream=${2:-}; shift 2 || { echo "cluster.sh: --upstream needs a URL" >&2; exit 2; } ;;
+        --settings-dir)
+            settings_dir=${2:-}
+            shift 2 || { echo "cluster.sh: --settings-dir needs a directory" >&2; exit 2; } ;;
+        --bin) bin_dir=${2:-}; shift 2 || { echo "cluster.sh: --bin needs a directory" >&2; exit 2; } ;;
+        --help | -h) usage; exit 0 ;;
+        --) shift; dashboard_flags=("$@"); break ;;
+        *) echo "cluster.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    esac
+done
+if ! [[ $instances =~ ^[0-9]+$ ]] || ((instances < 1 || instances > 64)); then
+    echo "cluster.sh: --instances N is required, N from 1 to 64 (got '${instances}')" >&2
+    exit 2
+fi
+if ! [[ $front_port =~ ^[0-9]+$ ]] || ((front_port > 65535)); then
+    echo "cluster.sh: --port expects 0 to 65535 (0 picks a free one), got '$front_port'" >&2
+    exit 2
+fi
+if [[ -n $upstream && ! $upstream =~ ^http://([^/?#@]+)/?$ ]]; then
+    echo "cluster.sh: --upstream expects http://host:port, got '$upstream'" >&2
+    exit 2
+fi
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Processes and clean-up. Every process started here is recorded in $pids; on exit (normal, error, Ctrl-C, SIGTERM)
+# each gets SIGTERM (the dashboards and habits-api finish in-flight requests; nginx's master stops its workers), then,
+# after 15 s, SIGKILL for any still running.
+# ---------------------------------------------------------------------------------------------------------------------
+pids=()
+run=$(mktemp -d "${TMPDIR:-/tmp}/habits-cluster.XXXXXX")
+stopping=0
+
+stop_all() {
+    local status=$?
+    ((stopping)) && return
+    stopping=1
+    trap - EXIT INT TERM
+    if ((${#pids[@]})); then
+        echo "==> stopping ${#pids[@]} processes" >&2
+        # nginx first, so no browser request reaches a dashboard that is going away; then the rest.
+        kill -TERM "${pids[@]}" 2>/dev/null || true
+        local deadline=$((SECONDS + 15))
+        while ((SECONDS < deadline)); do
+            local alive=0
+            for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+            ((alive)) || break
+            sleep 0.1
+        done
+        for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
+        wait 2>/dev/null || true
+    fi
+    # nginx's workers leave with their master; anything else left in our process group goes now (only when this
+    # script leads its own group, as in a terminal or under setsid, so a caller's processes are never touched).
+    if [[ "$(ps -o pgid= $$ | tr -d ' ')" == "$$" ]]; then
+        trap '' TERM
+        kill -TERM -- -$$ 2>/dev/null || true
+    fi
+    if [[ "${KEEP_RUN_DIR:-}" == 1 ]]; then echo "==> logs kept in $run/logs" >&2; else rm -rf "$run"; fi
+    exit "$status"
+}
+trap stop_all EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+fail() {
+    echo "cluster.sh: $*" >&2
+    exit 1
+}
+
+# Waits (up to 120 s: a debug build on a loaded machine starts slowly) until $1 holds a line matching $2 and prints
+# the URL after it; fails if process $3 exits first.
+announced_url() {
+    local file=$1 pattern=$2 pid=$3 deadline=$((SECONDS + 120))
+    while ! grep -q "$pattern" "$file" 2>/dev/null; do
+        kill -0 "$pid" 2>/dev/null || return 1
+        ((SECONDS < deadline)) || return 1
+        sleep 0.05
+    done
+    sed -n "s#.*$pattern \(http://[^ ]*\).*#\1#p" "$file" | sed 's#/$##' | head -1
+}
+
+# Whether a TCP port is listened on (from /proc, so no extra tool is needed).
+port_in_use() {
+    local hex
+    hex=$(printf ':%04X' "$1")
+    awk -v p="$hex" '$4 == "0A" && substr($2, length($2) - 4) == p { found = 1 } END { exit !found }' \
+        /proc/net/tcp /proc/net/tcp6 2>/dev/null
+}
+
+# A port nobody listens on, below the kernel's ephemeral range so a kernel-chosen port cannot take it meanwhile.
+free_port() {
+    local port
+    for _ in $(seq 200); do
+        port=$((20000 + RANDOM % 12000))
+        port_in_use "$port" || { echo "$port"; return; }
+    done
+    fail "no free port found between 20000 and 32000"
+}
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Tools and executables.
+# ---------------------------------------------------------------------------------------------------------------------
+apt_install() {
+    if [ "$(id -u)" = 0 ]; then
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
+    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
+    else
+        return 1
+    fi
+}
+
+nginx_bin=$(command -v nginx || true)
+[[ -n $nginx_bin ]] || { [[ -x /usr/sbin/nginx ]] && nginx_bin=/usr/sbin/nginx; }
+if [[ -z $nginx_bin ]]; then
+    echo "==> installing nginx (apt-get)" >&2
+    if ! command -v apt-get >/dev/null 2>&1 || ! apt_install nginx >/dev/null; then
+        fail "nginx is missing and could not be installed (apt-get as root or with sudo)"
+    fi
+    nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
+fi
+# Debian's nginx package starts a system service on install; this script never uses it (its own prefix, its own
+# ports), and leaves whatever the system runs alone.
+
+if [[ -z $bin_dir ]]; then
+    echo "==> building habits-api and habits-dashboard (release)" >&2
+    swift build -c release --product habits-api >&2
+    swift build -c release --product habits-dashboard >&2
+    bin_dir=$(swift build -c release --show-bin-path)
+fi
+for name in habits-api habits-dashboard; do
+    [[ -x "$bin_dir/$name" ]] || fail "$bin_dir/$name is missing (build it, or leave --bin out to build it here)"
+done
+
+mkdir -p "$run/logs" "$run/tmp" "$settings_dir"
+# nginx's workers run as an unprivileged user when started as root; they must reach the cache and temp directories.
+chmod 755 "$run"
+settings_dir=$(cd "$settings_dir" && pwd)
+
+# ---------------------------------------------------------------------------------------------------------------------
+# 1. The Habits API.
+# ---------------------------------------------------------------------------------------------------------------------
+if [[ -z $upstream ]]; then
+    "$bin_dir/habits-api" --port 0 >"$run/logs/habits-api.out" 2>"$run/logs/habits-api.log" &
+    pids+=($!)
+    upstream=$(announced_url "$run/logs/habits-api.out" "Habits API simulator:" $!) ||
+        fail "habits-api did not start; its log: $(tail -3 "$run/logs/habits-api.log")"
+    echo "Habits API:  $upstream/ (habits-api, pid ${pids[-1]})"
+else
+    upstream=${upstream%/}
+    echo "Habits API:  $upstream/ (--upstream)"
+fi
+api_host=${upstream#http://}
+
+# ---------------------------------------------------------------------------------------------------------------------
+# 2. The dashboards, pointed at the API cache's port (nginx starts after them, once their ports are known; until then
+#    a dashboard that needs data waits and retries like after any upstream failure).
+# ---------------------------------------------------------------------------------------------------------------------
+api_cache_port=$(free_port)
+if ((front_port == 0)); then
+    front_port=$(free_port)
+    while ((front_port == api_cache_port)); do front_port=$(free_port); done
+fi
+port_in_use "$front_port" && fail "port $front_port is taken; choose another with --port P (0 picks a free one)"
+
+servers=""
+dashboard_urls=()
+for i in $(seq "$instances"); do
+    "$bin_dir/habits-dashboard" --port 0 --upstream "http://127.0.0.1:$api_cache_port" \
+        --settings-dir "$settings_dir" --trusted-proxy 127.0.0.1 --max-connections-per-client 1024 \
+        "${dashboard_flags[@]}" >"$run/logs/dashboard-$i.out" 2>"$run/logs/dashboard-$i.log" &
+    pids+=($!)
+done
+for i in $(seq "$instances"); do
+    pid=${pids[-instances + i - 1]}
+    url=$(announced_url "$run/logs/dashboard-$i.out" "Habits Dashboard:" "$pid") ||
+        fail "dashboard $i did not start; its log: $(tail -3 "$run/logs/dashboard-$i.log")"
+    dashboard_urls+=("$url")
+    # One failure takes a dashboard out for 10 s; nginx then tries it again with one request.
+    servers+="        server ${url#http://} max_fails=1 fail_timeout=10s;"$'\n'
+    echo "Dashboard $i: $url/ (pid $pid)"
+done
+
+# ---------------------------------------------------------------------------------------------------------------------
+# 3. nginx: the configuration is deploy/nginx-cluster.conf.template with its @NAMES@ filled in.
+# ---------------------------------------------------------------------------------------------------------------------
+config=$(<deploy/nginx-cluster.conf.template)
+config=${config//@RUN_DIR@/$run}
+config=${config//@LOG_DIR@/$run/logs}
+config=${config//@API_HOST@/$api_host}
+config=${config//@API_CACHE_PORT@/$api_cache_port}
+config=${config//@FRONT_PORT@/$front_port}
+config=${config//@DASHBOARD_SERVERS@/${servers%$'\n'}}
+printf '%s\n' "$config" >"$run/nginx.conf"
+"$nginx_bin" -t -q -p "$run" -e "$run/logs/nginx-error.log" -c "$run/nginx.conf" -g 'daemon off;' \
+    2>"$run/logs/nginx-test.log" ||
+    fail "the generated nginx configuration does not load: $(cat "$run/logs/nginx-test.log")"
+"$nginx_bin" -p "$run" -e "$run/logs/nginx-error.log" -c "$run/nginx.conf" -g 'daemon off;' \
+    2>>"$run/logs/nginx-error.log" &
+nginx_pid=$!
+pids=("$nginx_pid" "${pids[@]}")
+
+# Ready when both servers answer (nginx exits at once if a port was taken meanwhile).
+deadline=$((SECONDS + 30))
+until port_in_use "$front_port" && port_in_use "$api_cache_port"; do
+    kill -0 "$nginx_pid" 2>/dev/null || fail "nginx did not start: $(tail -3 "$run/logs/nginx-error.log")"
+    ((SECONDS < deadline)) || fail "nginx did not listen within 30 s"
+    sleep 0.05
+done
+echo "API cache:   http://127.0.0.1:$api_cache_port/ (nginx, pid $nginx_pid)"
+echo "Settings:    $settings_dir"
+echo "Logs:        $run/logs"
+echo "Open:        http://127.0.0.1:$front_port/"
+
+# Runs until nginx exits or a signal arrives (the traps above then stop everything).
+wait "$nginx_pid" || true
+fail "nginx exited; stopping the cluster: $(tail -3 "$run/logs/nginx-error.log")"
