@@ -12,7 +12,8 @@
 # Prints req/s, p99, CPU time per request and the ratio per page and concurrency; the upstream calls per second during the runs (from
 # /metrics); the size on the wire of an unchanged live poll (304); peak RSS; RSS with 1 000 idle keep-alive
 # connections; and the render time of a new snapshot version for People and Home (pages-render-bench).
-# Usage: Benchmarks/pages.sh            (DURATION=4s CONNECTIONS="1 64 256" THREADS=2 by default)
+# Usage: Benchmarks/pages.sh            (DURATION=4s CONNECTIONS="1 64 256" GZIP_CONNECTIONS=64 THREADS=2 by default)
+# A second table compares the pages gzipped: ours from the render cache, nginx with gzip_static on .gz files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -93,6 +94,9 @@ chmod 755 "$work" "$work/html"  # nginx workers run as an unprivileged user
 for i in "${!names[@]}"; do
     curl -sf -H "Cookie: $cookie" "$dash${paths[$i]}" >"$work/html/${names[$i]}.html"
     chmod 644 "$work/html/${names[$i]}.html"
+    # The compressed column (issue 14): nginx's gzip_static serves this file for "Accept-Encoding: gzip".
+    gzip -9 -k -n "$work/html/${names[$i]}.html"
+    chmod 644 "$work/html/${names[$i]}.html.gz"
 done
 
 nginx_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
@@ -119,6 +123,8 @@ http {
     server {
         listen 127.0.0.1:$nginx_port;
         root $work/html;
+        gzip_static on;
+        gzip_vary on;
     }
 }
 CONF
@@ -143,10 +149,11 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 # Runs wrk against the server with pid $3; prints "req/s p99 cpu-us-per-request errors". CPU time per request
 # (user + sys of the server process, from /proc) is steadier than req/s on a machine shared with other work.
 run_wrk() {
-    local url=$1 connections=$2 pid=$3 threads=$THREADS out before after
+    local url=$1 connections=$2 pid=$3 encoding=${4:-identity} threads=$THREADS out before after
     if ((threads > connections)); then threads=$connections; fi
     before=$(cpu_ticks "$pid")
-    out=$(wrk -t "$threads" -c "$connections" -d "$DURATION" --latency -H "Cookie: $cookie" "$url")
+    out=$(wrk -t "$threads" -c "$connections" -d "$DURATION" --latency -H "Cookie: $cookie" \
+        -H "Accept-Encoding: $encoding" "$url")
     after=$(cpu_ticks "$pid")
     local rps p99 requests cpu errors
     rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")
@@ -197,6 +204,29 @@ for i in "${!names[@]}"; do
             "$ours_cpu" "$nginx_rps" "$nginx_p99" "$nginx_cpu" "$ratio"
         if [[ "$ours_err" != "none" ]]; then echo "        ours: ${ours_err//_/ }"; fi
     done
+done
+
+# Compressed (issue 14): the same pages with "Accept-Encoding: gzip", ours from the render cache's gzip bytes (made
+# once per rendering), nginx from the .gz files next to the pages (gzip_static), at one concurrency.
+echo
+echo "==> compressed: Accept-Encoding: gzip, c = ${GZIP_CONNECTIONS:=64}"
+printf '%-7s %8s %8s %11s %9s %11s %9s %6s\n' page "ours gz" "nginx gz" "ours req/s" "ours p99" "nginx req/s" \
+    "nginx p99" ratio
+for i in "${!names[@]}"; do
+    name=${names[$i]}
+    ours_url="$dash${paths[$i]}"
+    nginx_url="http://127.0.0.1:$nginx_port/$name.html"
+    ours_size=$(curl -s -H "Cookie: $cookie" -H "Accept-Encoding: gzip" "$ours_url" | wc -c)
+    nginx_size=$(stat -c %s "$work/html/$name.html.gz")
+    o1=$(run_wrk "$ours_url" "$GZIP_CONNECTIONS" "$dash_pid" gzip)
+    n1=$(run_wrk "$nginx_url" "$GZIP_CONNECTIONS" "$nginx_worker" gzip)
+    n2=$(run_wrk "$nginx_url" "$GZIP_CONNECTIONS" "$nginx_worker" gzip)
+    o2=$(run_wrk "$ours_url" "$GZIP_CONNECTIONS" "$dash_pid" gzip)
+    read -r ours_rps ours_p99 _ _ <<<"$(better "$o1" "$o2")"
+    read -r nginx_rps nginx_p99 _ _ <<<"$(better "$n1" "$n2")"
+    ratio=$(awk -v a="$ours_rps" -v b="$nginx_rps" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')
+    printf '%-7s %8s %8s %11s %9s %11s %9s %6s\n' "$name" "$ours_size" "$nginx_size" "$ours_rps" "$ours_p99" \
+        "$nginx_rps" "$nginx_p99" "$ratio"
 done
 finished=$(date +%s.%N)
 read -r calls_after stats_after <<<"$(upstream_calls)"
