@@ -27,7 +27,7 @@ final class ManualSnapshotClock: SnapshotClock {
     /// How many sleepers wait now.
     var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-    func sleep(for seconds: TimeInterval) async {
+    func sleep(until deadline: Date) async {
         let id = state.withLock { state -> Int in
             state.nextID += 1
             return state.nextID
@@ -35,9 +35,8 @@ final class ManualSnapshotClock: SnapshotClock {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let immediate = state.withLock { state -> Bool in
-                    if seconds <= 0 || Task.isCancelled { return true }
-                    state.sleepers[id] = Sleeper(
-                        deadline: state.now.addingTimeInterval(seconds), continuation: continuation)
+                    if deadline <= state.now || Task.isCancelled { return true }
+                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
                     return false
                 }
                 if immediate { continuation.resume() }

@@ -128,6 +128,30 @@ import Testing
         #expect(await woken.value == .changed)
     }
 
+    /// Regression (issue 8, the suite hung on a loaded machine): the test saw the poll parked and moved the clock
+    /// past its wait before the poll's timeout task had started; that task then slept a whole wait from the moved
+    /// clock and never woke. The deadline is now fixed when the poll parks, so moving the clock at any moment after
+    /// the poll counts as parked times it out.
+    @Test func aParkedPollTimesOutWhenTheClockPassesItsWaitBeforeItsTimerStarts() async throws {
+        let view = try await store.view(live: true)
+        let store = store
+        let poll = Task { await store.park(after: view.generation, timeout: 5) }
+        await eventually("parked") { store.metrics.parked == 1 }
+        clock.advance(by: 5)
+        // A hang guard only: the poll ends as soon as its timeout task runs, whenever that is.
+        let outcome = await withTaskGroup(of: SnapshotStore.ParkOutcome?.self) { group in
+            group.addTask { await poll.value }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(60))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        #expect(outcome == .timedOut)
+    }
+
     @Test func parkedPollsBeyondTheBoundAreRefused() async throws {
         var configuration = SnapshotStore.Configuration()
         configuration.maxParked = 2

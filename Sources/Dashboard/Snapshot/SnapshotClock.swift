@@ -5,8 +5,12 @@ import Foundation
 public protocol SnapshotClock: Sendable {
     /// Now.
     var now: Date { get }
-    /// Returns after `seconds`, or at once when the task is cancelled.
-    func sleep(for seconds: TimeInterval) async
+    /// Returns once `deadline` has come (at once if it has already), or when the task is cancelled.
+    ///
+    /// A deadline, not a duration: callers fix it when they decide to wait, so a sleeping task that starts late
+    /// (tasks run when a thread is free) still wakes when it should. With durations, a manual clock moved between
+    /// the decision and the sleep left a parked poll waiting forever, which hung the test suite (issue 8).
+    func sleep(until deadline: Date) async
 }
 
 /// The system clock.
@@ -16,7 +20,9 @@ public struct SystemSnapshotClock: SnapshotClock {
 
     public var now: Date { Date() }
 
-    public func sleep(for seconds: TimeInterval) async {
+    public func sleep(until deadline: Date) async {
+        let seconds = deadline.timeIntervalSinceNow
+        guard seconds > 0 else { return }
         do {
             try await Task.sleep(for: .milliseconds(Int64((seconds * 1000).rounded(.up))))
         } catch {

@@ -207,6 +207,8 @@ public final class SnapshotStore: Sendable {
 
     /// Parks a long poll until the view's generation moves past `generation`, `timeout` passes, or shutdown.
     public func park(after generation: UInt64, timeout: TimeInterval) async -> ParkOutcome {
+        // Fixed before the poll counts as parked, so whoever sees it parked and moves the clock moves it past this.
+        let wake = clock.now.addingTimeInterval(timeout)
         let id = state.withLock { state -> Int? in
             guard !state.isShutDown, state.metrics.parked < configuration.maxParked else { return nil }
             state.nextWaiterID += 1
@@ -226,7 +228,7 @@ public final class SnapshotStore: Sendable {
                 return
             }
             let timeoutTask = Task { [clock] in
-                await clock.sleep(for: timeout)
+                await clock.sleep(until: wake)
                 self.expire(id)
             }
             // The waiter may already be gone (woken meanwhile): then the timeout is cancelled at once.
@@ -256,6 +258,7 @@ public final class SnapshotStore: Sendable {
 
     /// Waits for the next refresh to end (or for `timeout`, or shutdown).
     private func waitForRefresh(timeout: TimeInterval?) async {
+        let wake = timeout.map { clock.now.addingTimeInterval($0) }
         let id = state.withLock { state -> Int in
             state.nextWaiterID += 1
             return state.nextWaiterID
@@ -270,9 +273,9 @@ public final class SnapshotStore: Sendable {
                 continuation.resume(returning: true)
                 return
             }
-            guard let timeout else { return }
+            guard let wake else { return }
             let timeoutTask = Task { [clock] in
-                await clock.sleep(for: timeout)
+                await clock.sleep(until: wake)
                 self.expire(id)
             }
             let stillWaiting = state.withLock { state -> Bool in
@@ -336,7 +339,7 @@ public final class SnapshotStore: Sendable {
     /// While watched: start each refresh when due, sleep until the next one may start.
     private func tick() async {
         while !Task.isCancelled {
-            let (started, pause) = state.withLock { state -> (Refresh?, TimeInterval?) in
+            let (started, wake) = state.withLock { state -> (Refresh?, Date?) in
                 let now = clock.now
                 guard !state.isShutDown, state.schedule.isWatched(now: now, parked: state.metrics.parked) else {
                     state.ticker = nil
@@ -346,11 +349,11 @@ public final class SnapshotStore: Sendable {
                 // Never less than a fifth of the interval: while a refresh runs the next start is not allowed yet.
                 let pause = max(
                     state.schedule.nextWake(now: now).timeIntervalSince(now), configuration.refreshInterval / 5)
-                return (started, pause)
+                return (started, now.addingTimeInterval(pause))
             }
             if let started { launch(started) }
-            guard let pause else { return }
-            await clock.sleep(for: pause)
+            guard let wake else { return }
+            await clock.sleep(until: wake)
         }
     }
 
