@@ -138,30 +138,21 @@ public struct DashboardOptions: Sendable, Equatable {
                 options.maxConnectionsPerClient = try OptionValue.integer(
                     value, option: name, in: 1...ServerConfiguration().maxConnections)
             case "--new-browser-rate":
-                options.newBrowserRate = try integer(value, option: name, in: 1...1_000_000)
+                options.newBrowserRate = try OptionValue.integer(value, option: name, in: 1...1_000_000)
             case "--trusted-proxy":
                 guard let ranges = AddressRange.list(value) else {
                     throw CommandLineError("\(name): expected IP addresses or CIDR blocks, got '\(value)'")
                 }
                 options.trustedProxies += ranges
-            case "--settings-max-age": options.settingsMaxAgeDays = try integer(value, option: name, in: 1...36_500)
+            case "--settings-max-age":
+                options.settingsMaxAgeDays = try OptionValue.integer(value, option: name, in: 1...36_500)
             case "--max-settings-files":
-                options.maxSettingsFiles = try integer(value, option: name, in: 1...100_000_000)
+                options.maxSettingsFiles = try OptionValue.integer(value, option: name, in: 1...100_000_000)
             case "--refresh-interval":
                 options.refreshInterval = try OptionValue.number(value, option: name, in: 0.25...60)
             default: return .help
             }
         }
         return .run(options)
-    }
-
-    private static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(CommandLineError)
-        -> Int
-    {
-        guard let value = Int(text), range.contains(value) else {
-            throw CommandLineError(
-                "\(option): expected a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
-        }
-        return value
     }
 }

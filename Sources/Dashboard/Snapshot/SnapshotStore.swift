@@ -227,17 +227,7 @@ public final class SnapshotStore: Sendable {
                 continuation.resume(returning: true)
                 return
             }
-            let timeoutTask = Task { [clock] in
-                await clock.sleep(until: wake)
-                self.expire(id)
-            }
-            // The waiter may already be gone (woken meanwhile): then the timeout is cancelled at once.
-            let stillWaiting = state.withLock { state -> Bool in
-                guard state.waiters[id] != nil else { return false }
-                state.waiters[id]?.timeout = timeoutTask
-                return true
-            }
-            if !stillWaiting { timeoutTask.cancel() }
+            armTimeout(for: id, at: wake)
         }
         if state.withLock({ $0.isShutDown }) { return .changed }
         return changed ? .changed : .timedOut
@@ -274,17 +264,23 @@ public final class SnapshotStore: Sendable {
                 return
             }
             guard let wake else { return }
-            let timeoutTask = Task { [clock] in
-                await clock.sleep(until: wake)
-                self.expire(id)
-            }
-            let stillWaiting = state.withLock { state -> Bool in
-                guard state.waiters[id] != nil else { return false }
-                state.waiters[id]?.timeout = timeoutTask
-                return true
-            }
-            if !stillWaiting { timeoutTask.cancel() }
+            armTimeout(for: id, at: wake)
         }
+    }
+
+    /// Ends waiter `id`'s wait at `wake`, unless something wakes it first. The waiter may already be gone (woken
+    /// meanwhile): then the timeout is cancelled at once.
+    private func armTimeout(for id: Int, at wake: Date) {
+        let timeoutTask = Task { [clock] in
+            await clock.sleep(until: wake)
+            self.expire(id)
+        }
+        let stillWaiting = state.withLock { state -> Bool in
+            guard state.waiters[id] != nil else { return false }
+            state.waiters[id]?.timeout = timeoutTask
+            return true
+        }
+        if !stillWaiting { timeoutTask.cancel() }
     }
 
     private func expire(_ id: Int) {
