@@ -90,5 +90,20 @@ def test_a_restart_with_the_upstream_down_shows_the_last_known_dashboard(browser
         assert "data as of" in browser.find_element(By.CSS_SELECTOR, ".notice-stale").text
         WebDriverWait(browser, 15).until(lambda _: image_loaded(browser, ".profile-image"))
         screenshot(browser, "offline-restart-person")
+
+        # The upstream comes back at that address: the open live page drops the notice by itself, within one
+        # refresh (the retry back-off after a few failures is a few seconds).
+        browser.get(url + "/")
+        api = launch(
+            "habits-api", ["--port", str(port), "--seed", "42"], {"api": API_LINE}, "browser-tests-offline-api"
+        )
+        try:
+            wait_until(
+                lambda: read_live(lambda: not browser.find_elements(By.CSS_SELECTOR, ".notice-stale")),
+                45,
+                "the notice to go",
+            )
+        finally:
+            assert api.stop() == 0
     finally:
         assert second.stop() == 0
