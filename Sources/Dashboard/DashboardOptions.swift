@@ -34,6 +34,10 @@ public struct DashboardOptions: Sendable, Equatable {
     /// Seconds between statistics refreshes while a live page is watched (`--refresh-interval`), 0.25…60. The
     /// floor keeps the upstream at 4 statistics calls per second at most, however many pages are open (issue 9).
     public var refreshInterval: Double
+    /// Where the last good snapshot and the profile images seen are kept across restarts (`--cache-dir`, issue 13).
+    public var cacheDirectory: String
+    /// Days a snapshot on disk may be old and still be shown at start (`--cache-max-age`).
+    public var cacheMaxAgeDays: Int
 
     /// Creates options; the defaults are those of `habits-dashboard` with no flags and no environment.
     public init(
@@ -41,7 +45,7 @@ public struct DashboardOptions: Sendable, Equatable {
         settingsDirectory: String = "./var/settings", dataDirectory: String? = nil, speed: Double = 1.0,
         seed: UInt64? = nil, history: Bool = true, maxConnectionsPerClient: Int? = nil, newBrowserRate: Int = 30,
         trustedProxies: [AddressRange] = [], settingsMaxAgeDays: Int = 400, maxSettingsFiles: Int = 100_000,
-        refreshInterval: Double = 0.25
+        refreshInterval: Double = 0.25, cacheDirectory: String = "./var/cache", cacheMaxAgeDays: Int = 7
     ) {
         self.port = port
         self.host = host
@@ -58,6 +62,8 @@ public struct DashboardOptions: Sendable, Equatable {
         self.settingsMaxAgeDays = settingsMaxAgeDays
         self.maxSettingsFiles = maxSettingsFiles
         self.refreshInterval = refreshInterval
+        self.cacheDirectory = cacheDirectory
+        self.cacheMaxAgeDays = cacheMaxAgeDays
     }
 
     /// The embedded simulator's flags that differ from their defaults although an upstream is set, so they have no
@@ -98,6 +104,8 @@ public struct DashboardOptions: Sendable, Equatable {
                                           proxy (address or CIDR; repeat or comma list)
           --settings-max-age DAYS         days unused settings are kept                   default 400
           --max-settings-files N          settings files kept (least recently used go)    default 100000
+          --cache-dir DIR                 last good data and images, across restarts      default ./var/cache
+          --cache-max-age DAYS            days a cached snapshot may be shown at start    default 7
           --help                          show this help
 
         """
@@ -120,7 +128,8 @@ public struct DashboardOptions: Sendable, Equatable {
                 "--settings-dir": .value, "--data-dir": .value, "--speed": .value, "--seed": .value,
                 "--no-history": .flag, "--max-connections-per-client": .value, "--help": .flag,
                 "--new-browser-rate": .value, "--trusted-proxy": .value, "--settings-max-age": .value,
-                "--max-settings-files": .value, "--refresh-interval": .value,
+                "--max-settings-files": .value, "--refresh-interval": .value, "--cache-dir": .value,
+                "--cache-max-age": .value,
             ])
         while let (name, value) = try scanner.next() {
             let value = value ?? ""
@@ -150,6 +159,8 @@ public struct DashboardOptions: Sendable, Equatable {
                 options.maxSettingsFiles = try OptionValue.integer(value, option: name, in: 1...100_000_000)
             case "--refresh-interval":
                 options.refreshInterval = try OptionValue.number(value, option: name, in: 0.25...60)
+            case "--cache-dir": options.cacheDirectory = try OptionValue.nonEmpty(value, option: name)
+            case "--cache-max-age": options.cacheMaxAgeDays = try OptionValue.integer(value, option: name, in: 1...36_500)
             default: return .help
             }
         }

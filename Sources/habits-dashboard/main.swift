@@ -44,7 +44,13 @@ if let external = options.upstream {
 
 let dashboard: DashboardService
 do {
-    dashboard = try DashboardService.start(options: options, upstream: upstream, logger: logger)
+    // A kernel-chosen simulator port differs at every start: the snapshot file then names the embedded simulator,
+    // not its URL, so a restart still finds its own file. A fixed --api-port is named by URL, like --upstream, so a
+    // later `--upstream http://127.0.0.1:<that port>` shares the file.
+    let kernelChosenPort = options.upstream == nil && (options.apiPort ?? 0) == 0
+    dashboard = try DashboardService.start(
+        options: options, upstream: upstream, upstreamIdentity: kernelChosenPort ? "embedded simulator" : nil,
+        logger: logger)
 } catch let error as Server.StartError where error.addressInUse {
     // Only the dashboard's own port can clash (the embedded API's is kernel-chosen unless --api-port is given).
     logger.error(

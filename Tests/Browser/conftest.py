@@ -115,7 +115,10 @@ def dashboard():
     settings_dir = tempfile.mkdtemp(prefix="habits-browser-settings-")
     launched = launch(
         "habits-dashboard",
-        ["--port", "0", "--api-port", "0", "--seed", "42", "--speed", "10", "--settings-dir", settings_dir],
+        [
+            *("--port", "0", "--api-port", "0", "--seed", "42", "--speed", "10", "--settings-dir", settings_dir),
+            *("--cache-dir", settings_dir + "/cache"),
+        ],
         {"dashboard": DASHBOARD_LINE, "api": API_LINE},
         "browser-tests-dashboard",
     )

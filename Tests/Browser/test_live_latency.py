@@ -28,7 +28,10 @@ def frozen():
     api = launch("habits-api", ["--port", "0", "--seed", "11", "--no-simulation"], {"api": API_LINE}, "latency-api")
     dashboard = launch(
         "habits-dashboard",
-        ["--port", "0", "--upstream", api.urls["api"], "--settings-dir", settings_dir],
+        [
+            *("--port", "0", "--upstream", api.urls["api"], "--settings-dir", settings_dir),
+            *("--cache-dir", settings_dir + "/cache"),
+        ],
         {"dashboard": DASHBOARD_LINE},
         "latency-dashboard",
     )

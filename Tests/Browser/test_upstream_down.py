@@ -33,7 +33,7 @@ def test_pages_fall_back_to_last_good_data_and_then_to_an_error_page(browser, se
     api_url = api.urls["api"]
     dashboard = launch(
         "habits-dashboard",
-        ["--port", "0", "--upstream", api_url, "--settings-dir", settings_dir],
+        ["--port", "0", "--upstream", api_url, "--settings-dir", settings_dir, "--cache-dir", settings_dir + "/cache"],
         {"dashboard": DASHBOARD_LINE},
         "browser-tests-dashboard-upstream",
     )
@@ -65,10 +65,11 @@ def test_pages_fall_back_to_last_good_data_and_then_to_an_error_page(browser, se
         api.stop()
         assert dashboard.stop() == 0
 
-    # A dashboard that never had data: a clear page in the layout, status 502, never a stack trace.
+    # A dashboard that never had data (an empty cache directory): a clear page in the layout, status 502, never a
+    # stack trace.
     fresh = launch(
         "habits-dashboard",
-        ["--port", "0", "--upstream", api_url, "--settings-dir", settings_dir],
+        ["--port", "0", "--upstream", api_url, "--settings-dir", settings_dir, "--cache-dir", settings_dir + "/empty"],
         {"dashboard": DASHBOARD_LINE},
         "browser-tests-dashboard-no-upstream",
     )

@@ -14,6 +14,7 @@ import Testing
         #expect(options.newBrowserRate == 30 && options.trustedProxies.isEmpty)
         #expect(options.settingsMaxAgeDays == 400 && options.maxSettingsFiles == 100_000)
         #expect(options.refreshInterval == 0.25)
+        #expect(options.cacheDirectory == "./var/cache" && options.cacheMaxAgeDays == 7)
     }
 
     @Test func everyFlagIsRead() throws {
@@ -23,13 +24,14 @@ import Testing
             "--max-connections-per-client", "64",
             "--new-browser-rate", "5", "--trusted-proxy", "127.0.0.1", "--trusted-proxy=10.0.0.0/8, ::1",
             "--settings-max-age", "30", "--max-settings-files", "500", "--refresh-interval", "0.5",
+            "--cache-dir", "/tmp/c", "--cache-max-age", "2",
         ])
         let expected = DashboardOptions(
             port: 9000, host: "0.0.0.0", upstream: URL(string: "http://127.0.0.1:9999"), apiPort: 0,
             settingsDirectory: "/tmp/s", dataDirectory: "/tmp/d", speed: 0.5, seed: 3, history: false,
             maxConnectionsPerClient: 64, newBrowserRate: 5,
             trustedProxies: ["127.0.0.1", "10.0.0.0/8", "::1"].compactMap(AddressRange.init), settingsMaxAgeDays: 30,
-            maxSettingsFiles: 500, refreshInterval: 0.5)
+            maxSettingsFiles: 500, refreshInterval: 0.5, cacheDirectory: "/tmp/c", cacheMaxAgeDays: 2)
         #expect(outcome == .run(expected))
     }
 
@@ -64,7 +66,7 @@ import Testing
             "--port", "--host", "--upstream", "--api-port", "--settings-dir", "--data-dir", "--speed", "--seed",
             "--no-history", "--max-connections-per-client",
             "--new-browser-rate", "--trusted-proxy", "--settings-max-age", "--max-settings-files",
-            "--refresh-interval",
+            "--refresh-interval", "--cache-dir", "--cache-max-age",
         ] {
             #expect(DashboardOptions.usage.contains(flag))
         }
@@ -93,6 +95,7 @@ import Testing
         ["--max-settings-files", "1e5"],
         // Below 0.25 s the upstream would see more than 4 statistics calls per second (issue 9).
         ["--refresh-interval", "0.1"], ["--refresh-interval", "soon"],
+        ["--cache-dir", ""], ["--cache-max-age", "0"], ["--cache-max-age", "week"],
     ])
     func badCommandLinesAreRejected(arguments: [String]) {
         #expect(throws: CommandLineError.self) { try DashboardOptions.parse(arguments) }

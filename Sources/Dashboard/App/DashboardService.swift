@@ -28,9 +28,11 @@ public final class DashboardService: Sendable {
     public var port: Int { server.port }
 
     /// Builds everything and starts listening. Throws a clear error for a broken template, an unreadable
-    /// directory, a bad upstream URL or a port that is taken.
+    /// directory, a bad upstream URL or a port that is taken. `upstreamIdentity` names the upstream in the snapshot
+    /// file (a file written for another is not shown); nil uses the upstream's URL.
     public static func start(
-        options: DashboardOptions, upstream: URL, resourceRoot: URL? = nil, logger: Logger
+        options: DashboardOptions, upstream: URL, upstreamIdentity: String? = nil, resourceRoot: URL? = nil,
+        logger: Logger
     ) throws -> DashboardService {
         let root = resourceRoot ?? defaultResourceRoot()
         let templatesDirectory = root.appendingPathComponent("Templates").standardizedFileURL
@@ -60,11 +62,20 @@ public final class DashboardService: Sendable {
         let sweeper = SettingsSweeper(store: store, logger: settingsLogger)
         let client = HabitsClient(configuration: try UpstreamConfiguration(url: upstream.absoluteString))
         let cache = CachedHabitsAPI(upstream: client, policy: snapshotCachePolicy)
-        let data = CachedData(cache: cache)
+        let cacheLogger = logger.with(["component": "cache"])
+        // Issue 13: images of people seen before, kept on disk for when the upstream cannot give them.
+        let data = ImageDiskFallback(
+            base: CachedData(cache: cache),
+            disk: ImageDiskCache(directory: options.cacheDirectory + "/images", logger: cacheLogger))
         var snapshotConfiguration = SnapshotStore.Configuration()
         snapshotConfiguration.refreshInterval = options.refreshInterval
+        var persistenceConfiguration = SnapshotPersistence.Configuration(
+            directory: options.cacheDirectory, upstream: upstreamIdentity ?? Self.identity(of: upstream))
+        persistenceConfiguration.maxAge = TimeInterval(options.cacheMaxAgeDays) * 86_400
+        // Loaded here, before the server listens and before any upstream call (issue 13).
         let snapshots = SnapshotStore(
-            source: data, configuration: snapshotConfiguration, logger: logger.with(["component": "snapshot"]))
+            source: data, configuration: snapshotConfiguration, logger: logger.with(["component": "snapshot"]),
+            persistence: SnapshotPersistence(configuration: persistenceConfiguration, logger: cacheLogger))
         let staticFiles = try StaticFiles(root: publicDirectory, logger: logger)
         let app = DashboardApp(
             data: data, renderer: PageRenderer(templates: templates, assets: AssetURLs(files: staticFiles)),
@@ -90,6 +101,14 @@ public final class DashboardService: Sendable {
             "habits dashboard listening",
             ["url": "http://\(options.host):\(server.port)/", "upstream": upstream.absoluteString])
         return DashboardService(server: server, cache: cache, snapshots: snapshots, settingsSweeper: sweeper)
+    }
+
+    /// An upstream URL as the snapshot file names it: without a trailing slash, so `http://h:1/` and `http://h:1`
+    /// are the same upstream.
+    public static func identity(of upstream: URL) -> String {
+        var text = upstream.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
     }
 
     /// The shared cache's policy under the snapshot store: the store decides when to refresh (and backs off), so

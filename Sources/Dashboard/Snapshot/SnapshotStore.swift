@@ -14,6 +14,8 @@ import Synchronization
 /// - Long polls `park` until the view changes (new version, the stale notice appearing or going, a browser's
 ///   settings changing), their timeout passes, or the store shuts down. At most `maxParked` wait at once.
 /// - A refresh whose answers hash to the current digests builds nothing and changes no version.
+/// - With a `SnapshotPersistence` (issue 13) the store starts from the snapshot on disk, shown with the "data as of"
+///   notice (its fetch time) until a refresh succeeds, and queues every new snapshot to be written there.
 public final class SnapshotStore: Sendable {
     /// Timings and bounds.
     public struct Configuration: Sendable, Equatable {
@@ -84,6 +86,8 @@ public final class SnapshotStore: Sendable {
         var lastError: (any Error)?
         var generation: UInt64 = 0
         var publishedStale = false
+        /// When the data of a snapshot loaded from disk was fetched; nil once a refresh has succeeded.
+        var restoredFetchedAt: Date?
         var waiters: [Int: Waiter] = [:]
         var nextWaiterID = 0
         var ticker: Task<Void, Never>?
@@ -95,18 +99,28 @@ public final class SnapshotStore: Sendable {
     private let clock: any SnapshotClock
     private let configuration: Configuration
     private let logger: Logger
+    private let persistence: SnapshotPersistence?
     private let state: Mutex<State>
 
-    /// Creates a store that fetches from `source`; nothing is fetched until the first page asks.
+    /// Creates a store that fetches from `source`; nothing is fetched until the first page asks. With `persistence`
+    /// the snapshot on disk, if good, is loaded now and served until the upstream answers.
     public init(
         source: any DashboardData, configuration: Configuration = Configuration(),
-        clock: any SnapshotClock = SystemSnapshotClock(), logger: Logger = Logger(label: "snapshot", level: .notice)
+        clock: any SnapshotClock = SystemSnapshotClock(), logger: Logger = Logger(label: "snapshot", level: .notice),
+        persistence: SnapshotPersistence? = nil
     ) {
         self.source = source
         self.clock = clock
         self.configuration = configuration
         self.logger = logger
-        state = Mutex(State(schedule: RefreshSchedule(policy: configuration.schedule)))
+        self.persistence = persistence
+        var initial = State(schedule: RefreshSchedule(policy: configuration.schedule))
+        if let loaded = persistence?.load(activeUserID: configuration.activeUserID) {
+            initial.snapshot = loaded.snapshot
+            initial.restoredFetchedAt = loaded.fetchedAt
+            initial.publishedStale = true
+        }
+        state = Mutex(initial)
     }
 
     /// The counters.
@@ -134,6 +148,10 @@ public final class SnapshotStore: Sendable {
                     return (.waitForRefresh(state.generation), started)
                 }
                 if state.schedule.worthWaiting(now: now) { return (.waitBriefly(state.generation), started) }
+                // Data from disk and a first refresh under way: a healthy upstream replaces it within the wait.
+                if state.restoredFetchedAt != nil, state.schedule.inFlight, state.schedule.failures == 0 {
+                    return (.waitBriefly(state.generation), started)
+                }
                 return (.ready(makeView(state, snapshot: snapshot, now: now)), started)
             }
             if let started { launch(started) }
@@ -173,9 +191,15 @@ public final class SnapshotStore: Sendable {
     }
 
     private func makeView(_ state: State, snapshot: Snapshot, now: Date) -> SnapshotView {
-        let stale = state.schedule.isStale(now: now)
-        let notice = stale ? StaleNotice(dataFetchedAt: state.schedule.lastSuccess ?? now) : nil
+        let notice =
+            isStale(state, now: now)
+            ? StaleNotice(dataFetchedAt: state.restoredFetchedAt ?? state.schedule.lastSuccess ?? now) : nil
         return SnapshotView(snapshot: snapshot, stale: notice, generation: state.generation)
+    }
+
+    /// Whether what is shown is stale: loaded from disk and not yet confirmed, or the schedule says so.
+    private func isStale(_ state: State, now: Date) -> Bool {
+        state.restoredFetchedAt != nil || state.schedule.isStale(now: now)
     }
 
     // MARK: - Changes
@@ -242,6 +266,7 @@ public final class SnapshotStore: Sendable {
         }
         ticker?.cancel()
         resume(woken)
+        persistence?.flush()
     }
 
     // MARK: - Waiting
@@ -361,8 +386,9 @@ public final class SnapshotStore: Sendable {
         } catch {
             outcome = .failure(error)
         }
-        let (woken, again) = state.withLock { state -> ([Waiter], Refresh?) in
+        let (woken, again, toSave) = state.withLock { state -> ([Waiter], Refresh?, Snapshot?) in
             let now = clock.now
+            var toSave: Snapshot?
             state.metrics.completed += 1
             let oldVersion = state.snapshot?.version
             switch outcome {
@@ -371,6 +397,9 @@ public final class SnapshotStore: Sendable {
                     state.snapshot = snapshot
                     state.metrics.builds += 1
                 }
+                // A new version, or the data from disk confirmed (so the file's fetch time moves on too).
+                if snapshot != nil || state.restoredFetchedAt != nil { toSave = state.snapshot }
+                state.restoredFetchedAt = nil
                 let complete = state.snapshot.map { Self.referenceIsComplete($0) } ?? true
                 state.schedule.succeeded(
                     now: now, referenceFetched: refresh == .everything, referenceComplete: complete)
@@ -385,13 +414,14 @@ public final class SnapshotStore: Sendable {
                         ["error": String(describing: error), "failures": "\(state.schedule.failures)"])
                 }
             }
-            let stale = state.schedule.isStale(now: now)
+            let stale = isStale(state, now: now)
             let changed = state.snapshot?.version != oldVersion || stale != state.publishedStale
             state.publishedStale = stale
             if changed { state.generation &+= 1 }
             let again = state.schedule.pendingForced ? startForced(&state, now: now) : nil
-            return (takeWaiters(&state, all: changed), again)
+            return (takeWaiters(&state, all: changed), again, toSave)
         }
+        if let toSave { persistence?.save(toSave, fetchedAt: clock.now) }
         resume(woken)
         if let again { launch(again) }
     }

@@ -1,0 +1,109 @@
+"""Issue 13: a restart with the upstream down shows the last known dashboard, from the cache directory."""
+
+import pathlib
+import shutil
+import socket
+import tempfile
+import time
+
+import pytest
+from conftest import API_LINE, DASHBOARD_LINE, launch, screenshot
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+from test_dashboard import read_live, submit
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until(predicate, timeout, message):
+    deadline = time.monotonic() + timeout
+    while not (value := predicate()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {message}")
+        time.sleep(0.1)
+    return value
+
+
+@pytest.fixture
+def work_dir():
+    directory = tempfile.mkdtemp(prefix="habits-browser-offline-")
+    yield pathlib.Path(directory)
+    shutil.rmtree(directory, ignore_errors=True)
+
+
+def image_loaded(browser, selector):
+    return browser.execute_script(
+        "const i = document.querySelector(arguments[0]); return !!i && i.complete && i.naturalWidth > 0", selector
+    )
+
+
+def test_a_restart_with_the_upstream_down_shows_the_last_known_dashboard(browser, work_dir):
+    # The embedded simulator on a fixed port: the snapshot file names http://127.0.0.1:<port>, so the second start
+    # with --upstream at that (then dead) address reads it.
+    port = free_port()
+    common = ["--port", "0", "--settings-dir", str(work_dir / "settings"), "--cache-dir", str(work_dir / "cache")]
+    first = launch(
+        "habits-dashboard",
+        [*common, "--api-port", str(port), "--seed", "42"],
+        {"dashboard": DASHBOARD_LINE, "api": API_LINE},
+        "browser-tests-offline-first",
+    )
+    try:
+        url = first.urls["dashboard"]
+        browser.get(url + "/habits")
+        row = browser.find_element(By.CSS_SELECTOR, "li.habit-row")
+        habit = row.find_element(By.CSS_SELECTOR, "a").text
+        submit(browser, row.find_element(By.CSS_SELECTOR, "button"))
+        browser.get(url + "/people")
+        person = browser.find_element(By.CSS_SELECTOR, "main li a[href^='/people/']")
+        name, path = person.text, person.get_attribute("href").removeprefix(url)
+        browser.get(url + path)
+        WebDriverWait(browser, 15).until(lambda _: image_loaded(browser, ".profile-image"))
+        assert "data as of" not in browser.page_source
+        # Written off the request path, at once for the first version.
+        wait_until(lambda: (work_dir / "cache" / "snapshot.json").exists(), 15, "snapshot.json")
+        wait_until(lambda: any((work_dir / "cache" / "images").glob("*.img")), 15, "an image on disk")
+    finally:
+        assert first.stop() == 0
+
+    second = launch(
+        "habits-dashboard",
+        [*common, "--upstream", f"http://127.0.0.1:{port}"],
+        {"dashboard": DASHBOARD_LINE},
+        "browser-tests-offline-second",
+    )
+    try:
+        url = second.urls["dashboard"]
+        browser.get(url + "/")
+        notice = read_live(lambda: browser.find_element(By.CSS_SELECTOR, ".notice-stale").text)
+        assert "data as of" in notice
+        cards = read_live(lambda: [a.text for a in browser.find_elements(By.CSS_SELECTOR, ".leaderboard h3 a")])
+        assert habit in cards
+        screenshot(browser, "offline-restart-home")
+
+        browser.get(url + path)
+        assert browser.find_element(By.TAG_NAME, "h1").text == name
+        assert "data as of" in browser.find_element(By.CSS_SELECTOR, ".notice-stale").text
+        WebDriverWait(browser, 15).until(lambda _: image_loaded(browser, ".profile-image"))
+        screenshot(browser, "offline-restart-person")
+
+        # The upstream comes back at that address: the open live page drops the notice by itself, within one
+        # refresh (the retry back-off after a few failures is a few seconds).
+        browser.get(url + "/")
+        api = launch(
+            "habits-api", ["--port", str(port), "--seed", "42"], {"api": API_LINE}, "browser-tests-offline-api"
+        )
+        try:
+            wait_until(
+                lambda: read_live(lambda: not browser.find_elements(By.CSS_SELECTOR, ".notice-stale")),
+                45,
+                "the notice to go",
+            )
+        finally:
+            assert api.stop() == 0
+    finally:
+        assert second.stop() == 0
