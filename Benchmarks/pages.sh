@@ -58,7 +58,9 @@ start() {
     sed -n "s#.*$pattern \(http://[^ ]*\)#\1#p" "$work/$name.out" | sed 's#/$##' | head -1
 }
 api=$(start habits-api "Habits API simulator:" --port 0 --seed 42 --no-simulation)
-dash=$(start habits-dashboard "Habits Dashboard:" --port 0 --upstream "$api" --settings-dir "$work/settings")
+# One address opens 1 000 connections below (RSS with idle keep-alive), past the default per-client limit (256).
+dash=$(start habits-dashboard "Habits Dashboard:" --port 0 --upstream "$api" --settings-dir "$work/settings" \
+    --cache-dir "$work/cache" --max-connections-per-client 1024)
 dash_pid=$(cat "$work/habits-dashboard.pid")
 echo "==> upstream $api, dashboard $dash"
 

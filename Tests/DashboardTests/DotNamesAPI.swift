@@ -1,3 +1,4 @@
+import Foundation
 import HabitsAPI
 
 @testable import Dashboard
@@ -11,18 +12,35 @@ struct DotNamesAPI: HabitsAPI {
     static let personDotDot = User(id: "..", name: "Dot Dot", color: nil, bio: nil)
     static let active = User(id: User.activeUserID, name: "Active User")
 
-    func users() async throws -> [String: User] {
-        [".": Self.personDot, "..": Self.personDotDot, User.activeUserID: Self.active]
+    static let users = [".": personDot, "..": personDotDot, User.activeUserID: active]
+
+    func send<R: APIRequest>(_ request: R) async throws -> R.Response {
+        let id = request.path.split(separator: "/").last.flatMap { String($0).removingPercentEncoding } ?? ""
+        let answer: HTTPClientResponse
+        switch request.endpoint {
+        case .users: answer = try json(Self.users)
+        case .habits: answer = try json(["..": Self.dotDot, ".": Self.dot])
+        case .categories: answer = try json([Self.category])
+        case .userStats: answer = try json(Self.statistics.userStatistics)
+        case .habitStats: answer = try json(Self.statistics.habitStatistics)
+        case .combinedStats: answer = try json(Self.statistics)
+        case .userLeadingStats:
+            guard let user = Self.users[id] else { throw HabitsAPIError.status(404, path: "/userLeadingStats") }
+            answer = try json(UserStatistics(user: user, habitCounts: []))
+        case .image:
+            guard Self.users[id] != nil else { throw HabitsAPIError.status(404, path: "/images") }
+            answer = HTTPClientResponse(
+                status: 200, headers: ["Content-Type": "image/png"], body: Array("PNG:\(id)".utf8))
+        case .logHabit: answer = HTTPClientResponse(status: 200)
+        }
+        return try request.decode(answer)
     }
-    func habits() async throws -> [String: Habit] { ["..": Self.dotDot, ".": Self.dot] }
-    func categories() async throws -> [Category] { [Self.category] }
-    func userStatistics(ids: [String]?) async throws -> [UserStatistics] {
-        try await combinedStatistics().userStatistics
+
+    private func json(_ value: some Encodable) throws -> HTTPClientResponse {
+        HTTPClientResponse(status: 200, body: Array(try JSONEncoder().encode(value)))
     }
-    func habitStatistics(names: [String]?) async throws -> [HabitStatistics] {
-        try await combinedStatistics().habitStatistics
-    }
-    func combinedStatistics() async throws -> CombinedStatistics {
+
+    static var statistics: CombinedStatistics {
         CombinedStatistics(
             userStatistics: [
                 UserStatistics(user: Self.personDot, habitCounts: [HabitCount(habit: Self.dotDot, count: 2)]),
@@ -36,13 +54,4 @@ struct DotNamesAPI: HabitsAPI {
                 HabitStatistics(habit: Self.dot, userCounts: [UserCount(user: Self.personDotDot, count: 1)]),
             ])
     }
-    func userLeadingStatistics(id: String) async throws -> UserStatistics {
-        guard let user = try await users()[id] else { throw HabitsAPIError.status(404, path: "/userLeadingStats") }
-        return UserStatistics(user: user, habitCounts: [])
-    }
-    func image(id: String) async throws -> (bytes: [UInt8], contentType: String) {
-        guard try await users()[id] != nil else { throw HabitsAPIError.status(404, path: "/images") }
-        return (bytes: Array("PNG:\(id)".utf8), contentType: "image/png")
-    }
-    func log(_ habit: LoggedHabit) async throws {}
 }

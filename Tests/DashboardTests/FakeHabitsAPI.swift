@@ -4,6 +4,8 @@ import HabitsAPI
 @testable import Dashboard
 
 /// A `HabitsAPI` answering from `Fixture`, recording logged habits (which then count), and able to fail on demand.
+///
+/// It answers any request as the server would, with bytes the request decodes itself: no list of typed methods.
 final class FakeHabitsAPI: HabitsAPI, @unchecked Sendable {
     // Invariant: `state` is only touched under `lock`.
     private let lock = NSLock()
@@ -42,25 +44,51 @@ final class FakeHabitsAPI: HabitsAPI, @unchecked Sendable {
         return counts
     }
 
-    func users() async throws -> [String: User] {
+    func send<R: APIRequest>(_ request: R) async throws -> R.Response {
+        try request.decode(try await answer(request))
+    }
+
+    /// What the server would answer, as bytes the request decodes itself.
+    private func answer(_ request: some APIRequest) async throws -> HTTPClientResponse {
+        let id = request.path.split(separator: "/").last.flatMap { String($0).removingPercentEncoding } ?? ""
+        switch request.endpoint {
+        case .users: return try json(checked(Fixture.users))
+        case .habits: return try json(checked(Fixture.habits))
+        case .categories: return try json(checked(Fixture.categories))
+        case .userStats: return try json(try statistics().userStatistics)
+        case .habitStats: return try json(try statistics().habitStatistics)
+        case .combinedStats: return try json(try statistics())
+        case .userLeadingStats:
+            lock.withLock { state.perUserCalls.append(id) }
+            try check()
+            guard Fixture.users[id] != nil else { throw HabitsAPIError.status(404, path: request.target) }
+            return try json(Fixture.leading(id))
+        case .image:
+            lock.withLock { state.perUserCalls.append(id) }
+            try check()
+            guard Fixture.users[id] != nil else { throw HabitsAPIError.status(404, path: request.target) }
+            let contentType = lock.withLock { state.imageContentType }
+            return HTTPClientResponse(
+                status: 200, headers: ["Content-Type": contentType], body: [0x89, 0x50, 0x4E, 0x47])
+        case .logHabit:
+            try check()
+            let habit = try JSONDecoder().decode(LoggedHabit.self, from: Data(request.postBody ?? []))
+            guard Fixture.habits[habit.habitName] != nil else { throw HabitsAPIError.status(400, path: request.target) }
+            lock.withLock { state.logged.append(habit) }
+            return HTTPClientResponse(status: 200)
+        }
+    }
+
+    private func checked<T>(_ value: T) throws -> T {
         try check()
-        return Fixture.users
+        return value
     }
-    func habits() async throws -> [String: Habit] {
-        try check()
-        return Fixture.habits
+
+    private func json(_ value: some Encodable) throws -> HTTPClientResponse {
+        HTTPClientResponse(status: 200, body: Array(try JSONEncoder().encode(value)))
     }
-    func categories() async throws -> [Category] {
-        try check()
-        return Fixture.categories
-    }
-    func userStatistics(ids: [String]?) async throws -> [UserStatistics] {
-        try await combinedStatistics().userStatistics
-    }
-    func habitStatistics(names: [String]?) async throws -> [HabitStatistics] {
-        try await combinedStatistics().habitStatistics
-    }
-    func combinedStatistics() async throws -> CombinedStatistics {
+
+    private func statistics() throws -> CombinedStatistics {
         try check()
         let counts = counts
         return CombinedStatistics(
@@ -74,24 +102,5 @@ final class FakeHabitsAPI: HabitsAPI, @unchecked Sendable {
                     habit: habit, userCounts: counts.filter { $0.1 == habit }.map { UserCount(user: $0.0, count: $0.2) }
                 )
             })
-    }
-    func userLeadingStatistics(id: String) async throws -> UserStatistics {
-        lock.withLock { state.perUserCalls.append(id) }
-        try check()
-        guard Fixture.users[id] != nil else { throw HabitsAPIError.status(404, path: "/userLeadingStats/\(id)") }
-        return Fixture.leading(id)
-    }
-    func image(id: String) async throws -> (bytes: [UInt8], contentType: String) {
-        lock.withLock { state.perUserCalls.append(id) }
-        try check()
-        guard Fixture.users[id] != nil else { throw HabitsAPIError.status(404, path: "/images/\(id)") }
-        return ([0x89, 0x50, 0x4E, 0x47], lock.withLock { state.imageContentType })
-    }
-    func log(_ habit: LoggedHabit) async throws {
-        try check()
-        guard Fixture.habits[habit.habitName] != nil else {
-            throw HabitsAPIError.status(400, path: "/loggedHabit")
-        }
-        lock.withLock { state.logged.append(habit) }
     }
 }

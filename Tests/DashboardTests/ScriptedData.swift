@@ -15,6 +15,7 @@ final class ScriptedData: DashboardData {
         var held: [CheckedContinuation<Void, Never>] = []
         var statisticsCalls = 0
         var referenceCalls = 0
+        var imageContentType = "image/png"
     }
 
     private let state = Mutex(State())
@@ -32,6 +33,8 @@ final class ScriptedData: DashboardData {
 
     /// Adds `count` Yoga logs for the active user, so the statistics change.
     func logYoga(_ count: Int = 1) { state.withLock { $0.extraYoga += count } }
+    /// The content type `image(id:)` claims, unchecked: the app must refuse what is not a raster image itself.
+    func setImageContentType(_ type: String) { state.withLock { $0.imageContentType = type } }
     /// Every later call throws `error` (nil: answer normally).
     func fail(with error: HabitsAPIError?) { state.withLock { $0.failure = error } }
     /// Every later call waits until `release()`.
@@ -81,7 +84,9 @@ final class ScriptedData: DashboardData {
     func userLeadingStatistics(id: String) async throws -> Cached<UserStatistics> {
         try await answer { Fixture.leading(id) }
     }
-    func image(id: String) async throws -> (bytes: [UInt8], contentType: String) { ([1], "image/png") }
+    func image(id: String) async throws -> (bytes: [UInt8], contentType: String) {
+        ([1], state.withLock { $0.imageContentType })
+    }
     func log(_ habit: LoggedHabit) async throws { logYoga() }
 }
 

@@ -36,6 +36,21 @@ import Testing
         #expect(request.cookies == ["a": "1", "b": "quoted", "c": "3"])
     }
 
+    @Test func oneCookieByNameIsWhatTheDictionaryGives() {
+        let request = Request(
+            method: .get, target: "/",
+            headers: HTTPHeaders([
+                ("Cookie", "a=1; b=\"quoted\"; bad; =x;\t d = spaced ;e=\""), ("cookie", "a=2;c=3;é=ü"),
+            ]))
+        for name in ["a", "b", "c", "d", "e", "é", "bad", "", "x", "A"] {
+            #expect(request.cookie(named: name) == request.cookies[name], "\(name)")
+        }
+        #expect(request.cookie(named: "a") == "1")
+        #expect(request.cookie(named: "d") == "spaced")
+        #expect(request.cookie(named: "é") == "ü")
+        #expect(request.cookie(named: "bad") == nil)
+    }
+
     @Test func noCookieHeaderGivesNoCookies() {
         #expect(Request(method: .get, target: "/").cookies.isEmpty)
     }

@@ -21,14 +21,14 @@ extension CachedHabitsAPITests {
         #expect(cache.metrics.upstreamFailures[.image] == 1)
         clock.advance(by: CachePolicy().failureTTL + 0.01)
         await #expect(throws: HabitsAPIError.self) { try await cache.image(id: "user0") }
-        #expect(fake.calls["image"] == 2)
+        #expect(fake.calls[.image] == 2)
     }
 
     @Test func anImageAtThePerImageLimitIsCached() async throws {
         let cache = imageCache(maxImageBytes: 9, budget: 100)
         #expect(try await cache.image(id: "user0").bytes == Array("PNG:user0".utf8))
         _ = try await cache.image(id: "user0")
-        #expect(fake.calls["image"] == 1)
+        #expect(fake.calls[.image] == 1)
         #expect(cache.metrics.imageBytes == 9)
     }
 
@@ -44,13 +44,13 @@ extension CachedHabitsAPITests {
         clock.advance(by: 0.001)
         _ = try await cache.image(id: "user3")
         #expect(cache.metrics.imageBytes == 27)
-        #expect(fake.calls["image"] == 4)
+        #expect(fake.calls[.image] == 4)
         _ = try await cache.image(id: "user0")
         _ = try await cache.image(id: "user2")
         _ = try await cache.image(id: "user3")
-        #expect(fake.calls["image"] == 4)
+        #expect(fake.calls[.image] == 4)
         _ = try await cache.image(id: "user1")
-        #expect(fake.calls["image"] == 5)
+        #expect(fake.calls[.image] == 5)
         #expect(cache.metrics.imageBytes == 27)
     }
 }

@@ -49,9 +49,9 @@ extension CachedHabitsAPITests {
             // Every caller answers while the one refresh is still held upstream.
             for try await cached in group { #expect(cached.value == first.value) }
         }
-        try await eventually { fake.calls["combinedStatistics"] == 2 }
+        try await eventually { fake.calls[.combinedStats] == 2 }
         fake.gate.open()
-        #expect(fake.calls["combinedStatistics"] == 2)
+        #expect(fake.calls[.combinedStats] == 2)
         #expect(cache.metrics.upstreamCalls == [.combinedStats: 2])
     }
 
@@ -70,7 +70,7 @@ extension CachedHabitsAPITests {
         #expect(latest.value.habitStatistics[0].userCounts[0].count == 2)
         #expect(latest.asOf == refreshedAt)
         #expect(!latest.isStale)
-        #expect(fake.calls["combinedStatistics"] == 2)
+        #expect(fake.calls[.combinedStats] == 2)
     }
 
     @Test func aValueOlderThanTheBoundWaitsForTheUpstream() async throws {
@@ -79,7 +79,7 @@ extension CachedHabitsAPITests {
         clock.advance(by: CachePolicy().staleWhileRevalidate + 1)
         fake.gate.close()
         let (task, answered) = loadInBackground(cache)
-        try await eventually { fake.calls["combinedStatistics"] == 2 }
+        try await eventually { fake.calls[.combinedStats] == 2 }
         #expect(!answered())
         fake.gate.open()
         let cached = try await task.value
@@ -104,7 +104,7 @@ extension CachedHabitsAPITests {
         let (task, answered) = loadInBackground(cache)
         try await eventually { answered() }
         #expect(try await task.value.isStale)
-        try await eventually { fake.calls["combinedStatistics"] == 3 }
+        try await eventually { fake.calls[.combinedStats] == 3 }
         fake.gate.open()
     }
 

@@ -33,7 +33,7 @@ import Testing
             }
             #expect(answers == 100)
         }
-        #expect(fake.calls["users"] == 1)
+        #expect(fake.calls[.users] == 1)
         #expect(cache.metrics.upstreamCalls == [.users: 1])
     }
 
@@ -43,18 +43,18 @@ import Testing
         _ = try await cache.userStatistics(ids: ["user1"])
         _ = try await cache.userStatistics(ids: ["user0"])
         _ = try await cache.userStatistics(ids: nil)
-        #expect(fake.calls["userStatistics"] == 3)
+        #expect(fake.calls[.userStats] == 3)
         #expect(cache.metrics.hits == 1)
     }
 
     /// (endpoint call, seconds still fresh, seconds expired)
-    @Test(arguments: [("users", 29.9, 30.1), ("combinedStatistics", 0.7, 0.8), ("image", 299.0, 301.0)])
-    func answersAreReusedForTheirTTL(method: String, fresh: TimeInterval, expired: TimeInterval) async throws {
+    @Test(arguments: [(Endpoint.users, 29.9, 30.1), (.combinedStats, 0.7, 0.8), (.image, 299.0, 301.0)])
+    func answersAreReusedForTheirTTL(method: Endpoint, fresh: TimeInterval, expired: TimeInterval) async throws {
         let cache = cache
         func call() async throws {
             switch method {
-            case "users": _ = try await cache.users()
-            case "combinedStatistics": _ = try await cache.combinedStatistics()
+            case .users: _ = try await cache.users()
+            case .combinedStats: _ = try await cache.combinedStatistics()
             default: _ = try await cache.image(id: "user0")
             }
         }
@@ -81,17 +81,17 @@ import Testing
         #expect(stale.isStale)
         #expect(stale.asOf == firstTime)
         #expect(stale.value == first.value)
-        #expect(fake.calls["combinedStatistics"] == 2)
+        #expect(fake.calls[.combinedStats] == 2)
 
         // Within the failure window nobody asks the upstream again.
         clock.advance(by: 0.2)
         #expect(try await cache.load(CombinedStatisticsRequest()).isStale)
-        #expect(fake.calls["combinedStatistics"] == 2)
+        #expect(fake.calls[.combinedStats] == 2)
 
         // After it, one retry; still failing, still stale.
         clock.advance(by: 0.1)
         #expect(try await cache.load(CombinedStatisticsRequest()).asOf == firstTime)
-        #expect(fake.calls["combinedStatistics"] == 3)
+        #expect(fake.calls[.combinedStats] == 3)
         #expect(cache.metrics.upstreamFailures[.combinedStats] == 2)
     }
 
@@ -115,11 +115,11 @@ import Testing
         await #expect(throws: HabitsAPIError.transport("connection refused")) { try await cache.users() }
         clock.advance(by: 0.1)
         await #expect(throws: HabitsAPIError.transport("connection refused")) { try await cache.users() }
-        #expect(fake.calls["users"] == 1)
+        #expect(fake.calls[.users] == 1)
         clock.advance(by: 0.2)
         fake.setFailing(false)
         #expect(try await cache.users().count == 3)
-        #expect(fake.calls["users"] == 2)
+        #expect(fake.calls[.users] == 2)
     }
 
     @Test func whileARetryIsInFlightKnownFailureServesStaleAtOnce() async throws {
@@ -131,7 +131,7 @@ import Testing
         clock.advance(by: 0.3)
         fake.gate.close()
         let retry = Task { try await cache.load(CombinedStatisticsRequest()) }
-        try await eventually { fake.calls["combinedStatistics"] == 3 }
+        try await eventually { fake.calls[.combinedStats] == 3 }
         // The retry is stuck upstream; another caller does not queue behind it.
         let meanwhile = try await cache.load(CombinedStatisticsRequest())
         #expect(meanwhile.isStale)
@@ -149,8 +149,8 @@ import Testing
         #expect(fake.logged == [event, event])
         _ = try await cache.combinedStatistics()
         _ = try await cache.users()
-        #expect(fake.calls["combinedStatistics"] == 2)
-        #expect(fake.calls["users"] == 1)
+        #expect(fake.calls[.combinedStats] == 2)
+        #expect(fake.calls[.users] == 1)
         #expect(cache.metrics.upstreamCalls[.logHabit] == 2)
     }
 
@@ -171,8 +171,8 @@ import Testing
             _ = try await cache.image(id: "user\(index)")
         }
         _ = try await cache.image(id: "user29")
-        #expect(fake.calls["image"] == 30)
+        #expect(fake.calls[.image] == 30)
         _ = try await cache.image(id: "user0")
-        #expect(fake.calls["image"] == 31)
+        #expect(fake.calls[.image] == 31)
     }
 }

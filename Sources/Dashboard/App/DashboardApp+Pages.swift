@@ -10,8 +10,8 @@ extension DashboardApp {
 
     func home(_ request: Request, _ context: RequestContext) async throws -> Response {
         let view = try await snapshots.view(live: true)
-        let browser = try await settings.load(for: request)
-        return try cachedHTML(request, key: pageKey("home", view, RenderKey.digest(of: browser))) {
+        let (browser, personal) = try await personalSettings(request)
+        return try cachedHTML(request, key: pageKey("home", view, personal.all)) {
             let fragment = try homeFragment(view, browser)
             return try renderer.livePageBytes(
                 "home", [:], fragment: fragment.body, fragmentTag: fragment.entityTag, liveSource: "/fragments/home",
@@ -43,10 +43,10 @@ extension DashboardApp {
 
     func habits(_ request: Request, _ context: RequestContext) async throws -> Response {
         let view = try await snapshots.view()
-        let browser = try await settings.load(for: request)
+        let (browser, personal) = try await personalSettings(request)
         let key = RenderKey(
-            route: "habits", content: view.snapshot.referenceVersion,
-            personal: RenderKey.digest(of: browser.favoriteHabits), stale: view.stale?.asOf)
+            route: "habits", content: view.snapshot.referenceVersion, personal: personal.favorites,
+            stale: view.stale?.asOf)
         return try cachedHTML(request, key: key) {
             let page = HabitsListPage(snapshot: view.snapshot, settings: browser)
             return try renderer.pageBytes(
@@ -110,14 +110,14 @@ extension DashboardApp {
         let followedOnly = query["followed"] == "1"
         let search = (query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let view = try await snapshots.view()
-        let browser = try await settings.load(for: request)
+        let (browser, personal) = try await personalSettings(request)
         var parameters: [String] = []
         if followedOnly { parameters.append("followed=1") }
         if !search.isEmpty { parameters.append("q=" + PercentEncoding.encodeQueryComponent(search)) }
         let returnTo = "/people" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
         let key = RenderKey(
             route: returnTo, content: view.snapshot.referenceVersion,
-            personal: RenderKey.digest(of: browser.followedUserIDs), stale: view.stale?.asOf)
+            personal: personal.follows, stale: view.stale?.asOf)
         return try cachedHTML(request, key: key) {
             let page = PeoplePage(
                 snapshot: view.snapshot, settings: browser, followedOnly: followedOnly, query: search)
@@ -182,7 +182,7 @@ extension DashboardApp {
     func logPage(_ request: Request, _ context: RequestContext) async throws -> Response {
         let query = request.query
         let view = try await snapshots.view()
-        let browser = try await settings.load(for: request)
+        let (browser, personal) = try await personalSettings(request)
         let habits = view.snapshot.inputs.habits
         // Only a habit that exists is confirmed, so a crafted link cannot make the page claim anything else.
         let logged = query["logged"].flatMap { habits[$0] == nil ? nil : $0 }
@@ -191,8 +191,8 @@ extension DashboardApp {
         if let logged { route += "?logged=" + PercentEncoding.encodeQueryComponent(logged) }
         if let failure { route += "?failure=" + PercentEncoding.encodeQueryComponent(failure) }
         let key = RenderKey(
-            route: route, content: view.snapshot.referenceVersion,
-            personal: RenderKey.digest(of: browser.favoriteHabits), stale: view.stale?.asOf)
+            route: route, content: view.snapshot.referenceVersion, personal: personal.favorites,
+            stale: view.stale?.asOf)
         return try cachedHTML(request, key: key) {
             let page = LogHabitPage(snapshot: view.snapshot, settings: browser, loggedHabitName: logged)
             return try renderer.pageBytes(
@@ -204,6 +204,12 @@ extension DashboardApp {
     }
 
     // MARK: - Keys and answers
+
+    /// The browser's settings and the personal parts of render keys made from them.
+    private func personalSettings(_ request: Request) async throws -> (Settings, PersonalDigests.Digests) {
+        let browser = try await settings.loadVersioned(for: request)
+        return (browser.value, personalDigests.of(browser))
+    }
 
     /// The key of a live page: the whole snapshot's version (its fragment shows counts).
     private func pageKey(_ route: String, _ view: SnapshotView, _ personal: UInt64) -> RenderKey {

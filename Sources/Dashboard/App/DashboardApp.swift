@@ -14,6 +14,8 @@ public struct DashboardApp: Sendable {
     public let snapshots: SnapshotStore
     /// Rendered pages and fragments by data version and settings digest.
     let renderCache: RenderCache
+    /// The personal parts of render keys, once per settings content.
+    let personalDigests = PersonalDigests()
     /// Templates → responses.
     public let renderer: PageRenderer
     /// Per-browser favourites and follows.

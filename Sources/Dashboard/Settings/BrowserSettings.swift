@@ -14,6 +14,8 @@ public struct BrowserSettings: Sendable {
     public let newBrowsers: NewBrowserLimiter
     /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
     public let trustedProxies: [AddressRange]
+    /// Cookie values already verified, so repeat requests skip the HMAC.
+    let verifiedCookies = VerifiedCookies()
 
     /// About two years: the settings should outlive any normal gap between visits.
     public static var cookieMaxAge: Int { 2 * 365 * 24 * 60 * 60 }
@@ -31,7 +33,11 @@ public struct BrowserSettings: Sendable {
 
     /// The browser's id, if its cookie carries one with a valid tag; any other value is treated as no cookie at all.
     public func browserID(of request: Request) -> BrowserID? {
-        request.cookies[BrowserID.cookieName].flatMap(signer.browserID(fromCookie:))
+        guard let value = request.cookie(named: BrowserID.cookieName) else { return nil }
+        if let id = verifiedCookies.id(for: value) { return id }
+        guard let id = signer.browserID(fromCookie: value) else { return nil }
+        verifiedCookies.remember(value, names: id)
+        return id
     }
 
     /// The browser's settings; defaults without a (valid) cookie. Never writes a settings file.

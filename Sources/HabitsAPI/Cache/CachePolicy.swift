@@ -28,11 +28,11 @@ public struct CachePolicy: Sendable, Equatable {
 
     /// How long a good answer from `endpoint` stays fresh.
     public func ttl(for endpoint: Endpoint) -> TimeInterval {
-        switch endpoint {
-        case .userStats, .habitStats, .combinedStats, .userLeadingStats: liveTTL
-        case .users, .habits, .categories: referenceTTL
+        switch endpoint.lifetime {
+        case .live: liveTTL
+        case .reference: referenceTTL
         case .image: imageTTL
-        case .logHabit: 0
+        case .write: 0
         }
     }
 }

@@ -18,40 +18,30 @@ import Synchronization
 ///   `maxImageBytes` (bigger ones are failures, never cached) and all of them within `imageBudgetBytes`.
 /// - Logging a habit passes straight through and expires the statistics, so the next page shows the new count.
 ///
-/// Time comes from the injected `now`, so tests drive TTLs with a manual clock.
+/// The age rules are the pure `Freshness`; this class runs what it decides. Each entry is a `CacheEntry` typed by
+/// its request's `Response`, so an answer goes back to its caller with its own type. Time comes from the injected
+/// `now`, so tests drive TTLs with a manual clock.
 public final class CachedHabitsAPI: HabitsAPI {
     private let upstream: any HabitsAPI
     private let policy: CachePolicy
     private let now: @Sendable () -> Date
     private let state = Mutex(State())
 
-    private struct Entry {
-        var endpoint: Endpoint
-        var value: (any Sendable)?
-        var fetchedAt = Date.distantPast
-        var freshUntil = Date.distantPast
-        /// Set by a failed fetch, cleared by a good one; `until` ends the window in which nobody retries.
-        var failure: (error: any Error, until: Date)?
-        var inflight: Task<any Sendable, any Error>?
-        /// Bumped when the entry is invalidated, so a fetch started before then cannot store its older answer.
-        var generation = 0
-        /// Set when the entry is invalidated (a habit was logged): the next reader waits for the upstream instead of
-        /// getting the old value, so the page after the log shows it.
-        var mustRevalidate = false
-        var lastUsed = Date.distantPast
-        /// Bytes of the cached image body (0 for everything else), counted in `CacheMetrics.imageBytes`.
-        var imageBytes = 0
-    }
-
     private struct State {
-        var entries: [String: Entry] = [:]
+        var entries: [String: any AnyCacheEntry] = [:]
         var metrics = CacheMetrics()
+
+        /// The entry of `request`. The one place an entry's type is recovered, from the request's own `Response`:
+        /// the key (method and target) belongs to exactly one request type.
+        func entry<R: APIRequest>(for request: R, key: String) -> CacheEntry<R.Response>? {
+            entries[key] as? CacheEntry<R.Response>
+        }
     }
 
-    private enum Decision {
-        case ready(any Sendable)
+    private enum Action<Response: Sendable> {
+        case ready(Cached<Response>)
         case failed(any Error)
-        case wait(Task<any Sendable, any Error>)
+        case wait(Task<Cached<Response>, any Error>)
     }
 
     /// Creates a cache in front of `upstream`.
@@ -68,98 +58,85 @@ public final class CachedHabitsAPI: HabitsAPI {
 
     /// The answer to `request`: fresh from the cache, fetched (once, however many callers ask at the same time),
     /// or the last good value marked stale if the upstream fails. Throws only when there is no good value at all.
+    /// A write passes straight through and expires the statistics, so the next page shows it.
     public func load<R: APIRequest>(_ request: R) async throws -> Cached<R.Response> {
+        if request.endpoint.lifetime == .write { return try await passThrough(request) }
         let key = request.method + " " + request.target
-        let decision = state.withLock { state in decide(request, key: key, state: &state) }
-        let outcome: any Sendable
-        switch decision {
-        case .ready(let value): outcome = value
+        switch state.withLock({ state in act(on: request, key: key, state: &state) }) {
+        case .ready(let cached): return cached
         case .failed(let error): throw error
-        case .wait(let task): outcome = try await task.value
+        case .wait(let task): return try await task.value
         }
-        guard let cached = outcome as? Cached<R.Response> else {
-            throw HabitsAPIError.decoding(type: String(describing: R.Response.self), detail: "cache type mismatch")
-        }
-        return cached
     }
 
-    private func decide<R: APIRequest>(_ request: R, key: String, state: inout State) -> Decision {
+    /// The plain `HabitsAPI` view: values only (stale ones included), for code that needs no "as of".
+    public func send<R: APIRequest>(_ request: R) async throws -> R.Response { try await load(request).value }
+
+    /// Runs what `Freshness` decides for one read.
+    private func act<R: APIRequest>(on request: R, key: String, state: inout State) -> Action<R.Response> {
         let now = now()
         let isNew = state.entries[key] == nil
-        var entry = state.entries[key] ?? Entry(endpoint: request.endpoint)
+        var entry =
+            state.entry(for: request, key: key)
+            ?? CacheEntry(endpoint: request.endpoint, policy: Freshness.Policy(policy, for: request.endpoint))
         entry.lastUsed = now
         defer {
             state.entries[key] = entry
             if isNew { evictIfNeeded(&state, keeping: key) }
         }
-        let failing = entry.failure.map { now < $0.until } ?? false
-        guard let value = entry.value as? R.Response else {
-            if failing, let failure = entry.failure { return .failed(failure.error) }
-            return .wait(join(request, key: key, entry: &entry, state: &state))
-        }
-        if now < entry.freshUntil {
-            state.metrics.hits += 1
-            return .ready(Cached(value: value, asOf: entry.fetchedAt, isStale: false))
-        }
-        let age = now.timeIntervalSince(entry.fetchedAt)
-        let withinBound = age < policy.staleWhileRevalidate
-        let stale = Cached(value: value, asOf: entry.fetchedAt, isStale: entry.failure != nil || !withinBound)
-        if withinBound && !entry.mustRevalidate {
-            // Stale-while-revalidate: answer now; refresh behind the caller's back unless a refresh is already
-            // running or the upstream failed a moment ago (then the failure window holds retries back).
-            if entry.inflight == nil && !failing {
-                state.metrics.upstreamCalls[request.endpoint, default: 0] += 1
-                entry.inflight = start(request, key: key, generation: entry.generation)
+        switch entry.freshness.decide(now: now) {
+        case .fresh:
+            if let cached = entry.cached(isStale: false) {
+                state.metrics.hits += 1
+                return .ready(cached)
             }
-            if stale.isStale { state.metrics.staleServed += 1 } else { state.metrics.servedWhileRefreshing += 1 }
-            return .ready(stale)
+        case .serve(let isStale, let startRefresh):
+            if let cached = entry.cached(isStale: isStale) {
+                if startRefresh { _ = startFetch(request, key: key, entry: &entry, state: &state) }
+                if isStale { state.metrics.staleServed += 1 } else { state.metrics.servedWhileRefreshing += 1 }
+                return .ready(cached)
+            }
+        case .failed:
+            if let error = entry.error { return .failed(error) }
+        case .wait:
+            break
         }
-        // Too old (or invalidated) to serve as current: wait for the upstream, unless it is known to be failing.
-        if failing || (entry.failure != nil && entry.inflight != nil) {
-            state.metrics.staleServed += 1
-            return .ready(Cached(value: value, asOf: entry.fetchedAt, isStale: true))
-        }
-        return .wait(join(request, key: key, entry: &entry, state: &state))
-    }
-
-    /// The fetch in flight for `entry` (counted as coalesced), or a new one.
-    private func join<R: APIRequest>(
-        _ request: R, key: String, entry: inout Entry, state: inout State
-    ) -> Task<any Sendable, any Error> {
         if let inflight = entry.inflight {
             state.metrics.coalesced += 1
-            return inflight
+            return .wait(inflight)
         }
-        state.metrics.upstreamCalls[request.endpoint, default: 0] += 1
-        let task = start(request, key: key, generation: entry.generation)
-        entry.inflight = task
-        return task
+        return .wait(startFetch(request, key: key, entry: &entry, state: &state))
     }
 
-    private func start<R: APIRequest>(_ request: R, key: String, generation: Int) -> Task<any Sendable, any Error> {
-        Task<any Sendable, any Error> { try await self.fetch(request, key: key, generation: generation) }
+    private func startFetch<R: APIRequest>(
+        _ request: R, key: String, entry: inout CacheEntry<R.Response>, state: inout State
+    ) -> Task<Cached<R.Response>, any Error> {
+        state.metrics.upstreamCalls[request.endpoint, default: 0] += 1
+        let generation = entry.freshness.fetchStarted()
+        let task = Task { try await self.fetch(request, key: key, generation: generation) }
+        entry.inflight = task
+        return task
     }
 
     /// Runs one upstream fetch and records its outcome; every caller waiting on it gets the same answer.
     private func fetch<R: APIRequest>(_ request: R, key: String, generation: Int) async throws -> Cached<R.Response> {
         do {
-            let value = try await request.fetch(from: upstream)
-            let imageBytes = (value as? ImageRequest.Response)?.bytes.count ?? 0
+            let value = try await upstream.send(request)
+            let imageBytes = request.countedBytes(of: value)
             guard imageBytes <= policy.maxImageBytes else {
                 throw HabitsAPIError.decoding(
                     type: "image", detail: "\(imageBytes) bytes, over the \(policy.maxImageBytes)-byte limit")
             }
             let fetchedAt = now()
             state.withLock { state in
-                guard var entry = state.entries[key], entry.generation == generation else { return }
+                guard var entry = state.entry(for: request, key: key),
+                    entry.freshness.fetchSucceeded(generation: generation, at: fetchedAt)
+                else { return }
                 state.metrics.imageBytes += imageBytes - entry.imageBytes
                 entry.imageBytes = imageBytes
                 entry.value = value
-                entry.fetchedAt = fetchedAt
-                entry.freshUntil = fetchedAt.addingTimeInterval(policy.ttl(for: request.endpoint))
-                entry.failure = nil
+                entry.error = nil
                 entry.inflight = nil
-                entry.mustRevalidate = false
                 state.entries[key] = entry
                 if imageBytes > 0 { evictImagesOverBudget(&state, keeping: key) }
             }
@@ -168,29 +145,29 @@ public final class CachedHabitsAPI: HabitsAPI {
             let failedAt = now()
             let stale: Cached<R.Response>? = state.withLock { state in
                 state.metrics.upstreamFailures[request.endpoint, default: 0] += 1
-                guard var entry = state.entries[key] else { return nil }
-                if entry.generation == generation {
-                    entry.failure = (error, failedAt.addingTimeInterval(policy.failureTTL))
+                guard var entry = state.entry(for: request, key: key) else { return nil }
+                if entry.freshness.fetchFailed(generation: generation, at: failedAt) {
+                    entry.error = error
                     entry.inflight = nil
                     state.entries[key] = entry
                 }
-                guard let value = entry.value as? R.Response else { return nil }
+                guard let stale = entry.cached(isStale: true) else { return nil }
                 state.metrics.staleServed += 1
-                return Cached(value: value, asOf: entry.fetchedAt, isStale: true)
+                return stale
             }
             if let stale { return stale }
             throw error
         }
     }
 
-    /// Logs straight through (never cached), then expires the statistics so the next page shows the new count.
-    public func log(_ habit: LoggedHabit) async throws {
-        state.withLock { $0.metrics.upstreamCalls[.logHabit, default: 0] += 1 }
+    /// A write: sent straight through (never cached), then the statistics expire so the next page shows it.
+    private func passThrough<R: APIRequest>(_ request: R) async throws -> Cached<R.Response> {
+        state.withLock { $0.metrics.upstreamCalls[request.endpoint, default: 0] += 1 }
         defer { invalidateStatistics() }
         do {
-            try await upstream.log(habit)
+            return Cached(value: try await upstream.send(request), asOf: now(), isStale: false)
         } catch {
-            state.withLock { $0.metrics.upstreamFailures[.logHabit, default: 0] += 1 }
+            state.withLock { $0.metrics.upstreamFailures[request.endpoint, default: 0] += 1 }
             throw error
         }
     }
@@ -198,12 +175,8 @@ public final class CachedHabitsAPI: HabitsAPI {
     /// Expires every statistics entry (keeping its value as the stale fallback) so the next read refetches.
     public func invalidateStatistics() {
         state.withLock { state in
-            for (key, entry) in state.entries where entry.endpoint.isLive {
-                var entry = entry
-                entry.freshUntil = .distantPast
-                entry.inflight = nil
-                entry.generation += 1
-                entry.mustRevalidate = true
+            for (key, var entry) in state.entries where entry.endpoint.isLive {
+                entry.invalidate()
                 state.entries[key] = entry
             }
         }
@@ -212,7 +185,7 @@ public final class CachedHabitsAPI: HabitsAPI {
     /// Drops the least recently used entries that are not being fetched, once there are too many.
     private func evictIfNeeded(_ state: inout State, keeping key: String) {
         guard state.entries.count > policy.maxEntries else { return }
-        let victims = state.entries.filter { $0.value.inflight == nil && $0.key != key }
+        let victims = state.entries.filter { !$0.value.isFetching && $0.key != key }
             .sorted { $0.value.lastUsed < $1.value.lastUsed }
             .prefix(max(1, policy.maxEntries / 10))
         for (key, _) in victims { remove(key, from: &state) }
@@ -221,7 +194,7 @@ public final class CachedHabitsAPI: HabitsAPI {
     /// Drops the least recently used images (not `key`, just stored) until the image bodies fit the byte budget.
     private func evictImagesOverBudget(_ state: inout State, keeping key: String) {
         guard state.metrics.imageBytes > policy.imageBudgetBytes else { return }
-        let images = state.entries.filter { $0.value.imageBytes > 0 && $0.value.inflight == nil && $0.key != key }
+        let images = state.entries.filter { $0.value.imageBytes > 0 && !$0.value.isFetching && $0.key != key }
             .sorted { $0.value.lastUsed < $1.value.lastUsed }
         for (victim, _) in images {
             guard state.metrics.imageBytes > policy.imageBudgetBytes else { return }

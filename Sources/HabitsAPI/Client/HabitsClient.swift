@@ -27,24 +27,4 @@ public struct HabitsClient: HabitsAPI {
         guard (200..<300).contains(response.status) else { throw .status(response.status, path: request.target) }
         return try request.decode(response)
     }
-
-    public func users() async throws -> [String: User] { try await send(UsersRequest()) }
-    public func habits() async throws -> [String: Habit] { try await send(HabitsRequest()) }
-    public func categories() async throws -> [Category] { try await send(CategoriesRequest()) }
-    public func userStatistics(ids: [String]?) async throws -> [UserStatistics] {
-        try await send(UserStatisticsRequest(userIDs: ids))
-    }
-    public func habitStatistics(names: [String]?) async throws -> [HabitStatistics] {
-        try await send(HabitStatisticsRequest(habitNames: names))
-    }
-    public func combinedStatistics() async throws -> CombinedStatistics {
-        try await send(CombinedStatisticsRequest())
-    }
-    public func userLeadingStatistics(id: String) async throws -> UserStatistics {
-        try await send(UserLeadingStatisticsRequest(userID: id))
-    }
-    public func image(id: String) async throws -> (bytes: [UInt8], contentType: String) {
-        try await send(ImageRequest(userID: id))
-    }
-    public func log(_ habit: LoggedHabit) async throws { try await send(LogHabitRequest(habit)) }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// One Habits API call, described as data (the seed's `APIRequest`): what it returns, where it goes, what it sends.
 ///
-/// The client turns it into bytes, the cache keys on `target`, and `fetch(from:)` lets the cache ask any
-/// `HabitsAPI` (the real client or a test fake) for the same thing.
+/// The client turns it into bytes and decodes the answer with `decode(_:)`; the cache keys on `method` and `target`.
+/// Every `HabitsAPI` sends any request through its one generic `send(_:)`, so the answer keeps the request's type.
 public protocol APIRequest: Sendable {
     /// What a successful call returns.
     associatedtype Response: Sendable
@@ -19,8 +19,8 @@ public protocol APIRequest: Sendable {
 
     /// Turns a 2xx answer into the response.
     func decode(_ response: HTTPClientResponse) throws(HabitsAPIError) -> Response
-    /// Asks `api` for the same thing through the `HabitsAPI` protocol.
-    func fetch(from api: any HabitsAPI) async throws -> Response
+    /// Bytes of `response` the cache counts against its image budget (`CachePolicy.imageBudgetBytes`).
+    func countedBytes(of response: Response) -> Int
 }
 
 /// One `name=value` pair of a query string.
@@ -41,6 +41,8 @@ extension APIRequest {
     public var queryItems: [QueryItem] { [] }
     /// GET by default.
     public var postBody: [UInt8]? { nil }
+    /// Nothing counted by default: only image bodies are big and many.
+    public func countedBytes(of response: Response) -> Int { 0 }
 
     /// `GET` or `POST`.
     public var method: String { postBody == nil ? "GET" : "POST" }

@@ -6,5 +6,4 @@ public struct CategoriesRequest: APIRequest {
     public init() {}
     public var endpoint: Endpoint { .categories }
     public var path: String { "/categories" }
-    public func fetch(from api: any HabitsAPI) async throws -> Response { try await api.categories() }
 }

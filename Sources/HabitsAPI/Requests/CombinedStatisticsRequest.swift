@@ -6,5 +6,4 @@ public struct CombinedStatisticsRequest: APIRequest {
     public init() {}
     public var endpoint: Endpoint { .combinedStats }
     public var path: String { "/combinedStats" }
-    public func fetch(from api: any HabitsAPI) async throws -> Response { try await api.combinedStatistics() }
 }

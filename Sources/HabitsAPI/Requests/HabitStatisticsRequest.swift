@@ -11,7 +11,4 @@ public struct HabitStatisticsRequest: APIRequest {
     public var queryItems: [QueryItem] {
         habitNames.map { [QueryItem(name: "names", value: $0.joined(separator: ","))] } ?? []
     }
-    public func fetch(from api: any HabitsAPI) async throws -> Response {
-        try await api.habitStatistics(names: habitNames)
-    }
 }

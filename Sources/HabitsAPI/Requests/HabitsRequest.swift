@@ -6,5 +6,4 @@ public struct HabitsRequest: APIRequest {
     public init() {}
     public var endpoint: Endpoint { .habits }
     public var path: String { "/habits" }
-    public func fetch(from api: any HabitsAPI) async throws -> Response { try await api.habits() }
 }

@@ -26,5 +26,6 @@ public struct ImageRequest: APIRequest {
         return (bytes: response.body, contentType: contentType)
     }
 
-    public func fetch(from api: any HabitsAPI) async throws -> Response { try await api.image(id: userID) }
+    /// The body counts against the cache's image budget.
+    public func countedBytes(of response: Response) -> Int { response.bytes.count }
 }

@@ -22,6 +22,4 @@ public struct LogHabitRequest: APIRequest {
 
     /// Ignores the body: the API answers 200 with a short text.
     public func decode(_ response: HTTPClientResponse) throws(HabitsAPIError) {}
-
-    public func fetch(from api: any HabitsAPI) async throws { try await api.log(loggedHabit) }
 }

@@ -8,7 +8,4 @@ public struct UserLeadingStatisticsRequest: APIRequest {
     public init(userID: String) { self.userID = userID }
     public var endpoint: Endpoint { .userLeadingStats }
     public var path: String { "/userLeadingStats/" + PathEncoding.encodePathSegment(userID) }
-    public func fetch(from api: any HabitsAPI) async throws -> Response {
-        try await api.userLeadingStatistics(id: userID)
-    }
 }

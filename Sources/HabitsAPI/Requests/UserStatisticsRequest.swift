@@ -11,7 +11,4 @@ public struct UserStatisticsRequest: APIRequest {
     public var queryItems: [QueryItem] {
         userIDs.map { [QueryItem(name: "ids", value: $0.joined(separator: ","))] } ?? []
     }
-    public func fetch(from api: any HabitsAPI) async throws -> Response {
-        try await api.userStatistics(ids: userIDs)
-    }
 }

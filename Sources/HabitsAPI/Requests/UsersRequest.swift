@@ -6,5 +6,4 @@ public struct UsersRequest: APIRequest {
     public init() {}
     public var endpoint: Endpoint { .users }
     public var path: String { "/users" }
-    public func fetch(from api: any HabitsAPI) async throws -> Response { try await api.users() }
 }
