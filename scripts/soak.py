@@ -185,12 +185,14 @@ class Load:
             path, field = f"/habits/{habit}/favorite", "favorite"
         else:
             path, field = f"/people/{person}/follow", "follow"
-        body = f"{field}={rng.choice(['true', 'false'])}&return=%2F"
         headers = {"Content-Type": "application/x-www-form-urlencoded", "Origin": self.origin}
         with self.lock:
             new_browser = not self.browsers or (rng.random() < 0.25 and len(self.browsers) < MAX_BROWSERS)
             if not new_browser:
                 headers["Cookie"] = f"{COOKIE_NAME}={rng.choice(self.browsers)}"
+        # A new browser's first toggle turns something on: only a real change mints a cookie (SPEC §7).
+        wanted = "true" if new_browser else rng.choice(["true", "false"])
+        body = f"{field}={wanted}&return=%2F"
         return ("toggle-new" if new_browser else "toggle"), "POST", path, body, headers
 
     def record(self, kind, status, set_cookies):
