@@ -8,7 +8,9 @@ import PackageDescription
 var targets: [Target] = [
     // epoll, eventfd and accept4, which Swift's Glibc module leaves out (HTTPServer's event loops).
     .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
-    .target(name: "HTTPServer", dependencies: ["CLinux"]),
+    // The system's zlib for gzip responses (issue 14); README's set-up installs zlib1g-dev where it is missing.
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .target(name: "HTTPServer", dependencies: ["CLinux", "CZlib"]),
     .target(name: "HabitsAPI", dependencies: ["HTTPServer"]),
     .target(name: "HabitsSimulator", dependencies: ["HTTPServer", "HabitsAPI"]),
     .target(name: "TemplateKit"),

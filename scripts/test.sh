@@ -11,6 +11,23 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
 fi
 
+apt_install() {
+    if [ "$(id -u)" = 0 ]; then
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
+    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
+    else
+        return 1
+    fi
+}
+
+# System libraries linked through systemLibrary targets (Package.swift): zlib for gzip. Debian's image ships the
+# headers; a machine without them gets them from apt.
+if [ ! -f /usr/include/zlib.h ]; then
+    echo "==> installing zlib1g-dev (apt-get)"
+    apt_install zlib1g-dev || { echo "test.sh: zlib1g-dev is missing and could not be installed" >&2; exit 1; }
+fi
+
 # The executable tests launch .build/debug/habits-api and habits-dashboard, so build everything first.
 echo "==> swift build (debug, all targets)"
 swift build --build-tests
@@ -26,16 +43,6 @@ if [ "$#" -gt 0 ]; then
     echo "==> browser tests skipped (arguments given: a partial run)"
     exit 0
 fi
-
-apt_install() {
-    if [ "$(id -u)" = 0 ]; then
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
-    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
-    else
-        return 1
-    fi
-}
 
 if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
     echo "==> installing chromium and chromium-driver (apt-get)"

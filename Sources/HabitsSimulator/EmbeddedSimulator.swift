@@ -41,10 +41,11 @@ public final class EmbeddedSimulator: Sendable {
 /// With `runSimulation` the ticker starts at once; otherwise it waits for `/control/simulator/start`.
 public func startEmbeddedSimulator(
     host: String = "127.0.0.1", port: Int = 8080, speed: Double = 1, seed: UInt64? = nil,
-    dataDirectory: URL? = nil, runSimulation: Bool = true, logger: Logger
+    dataDirectory: URL? = nil, runSimulation: Bool = true, history: Bool = false, logger: Logger
 ) throws -> EmbeddedSimulator {
     let (server, simulator) = try makeSimulatorServer(
         host: host, port: port, speed: speed, seed: seed, dataDirectory: dataDirectory, logger: logger)
+    if history { simulator.playHistory() }
     try server.start()
     if runSimulation { simulator.start() }
     let embedded = EmbeddedSimulator(server: server, simulator: simulator, host: host)
@@ -63,7 +64,7 @@ public func startEmbeddedSimulator(options: SimulatorOptions, logger: Logger) th
     try startEmbeddedSimulator(
         port: options.port, speed: options.speed, seed: options.seed,
         dataDirectory: options.dataDirectory.map { URL(fileURLWithPath: $0) },
-        runSimulation: options.simulationEnabled, logger: logger)
+        runSimulation: options.simulationEnabled, history: options.history, logger: logger)
 }
 
 /// The server and simulator for `options`, neither started: call `server.start()` and `simulator.start()`.

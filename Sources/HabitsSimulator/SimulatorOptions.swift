@@ -12,17 +12,20 @@ public struct SimulatorOptions: Sendable, Equatable {
     public var dataDirectory: String?
     /// Whether the simulation runs (`--no-simulation` serves the data frozen).
     public var simulationEnabled: Bool
+    /// Whether the counts start with half an hour of past activity (`--no-history` starts empty, like HabitServer).
+    public var history: Bool
 
     /// Creates options; the defaults are those of `habits-api` with no flags.
     public init(
         port: Int = 8080, speed: Double = 1.0, seed: UInt64? = nil, dataDirectory: String? = nil,
-        simulationEnabled: Bool = true
+        simulationEnabled: Bool = true, history: Bool = true
     ) {
         self.port = port
         self.speed = speed
         self.seed = seed
         self.dataDirectory = dataDirectory
         self.simulationEnabled = simulationEnabled
+        self.history = history
     }
 
     /// The `--help` text.
@@ -37,6 +40,7 @@ public struct SimulatorOptions: Sendable, Equatable {
           --seed N           deterministic simulation with this seed    default random
           --data-dir DIR     HabitServer-format data directory          default built-in data
           --no-simulation    serve the data without simulating activity
+          --no-history       start with no past activity                default half an hour of it
           --help             show this help
 
         """
@@ -48,7 +52,7 @@ public struct SimulatorOptions: Sendable, Equatable {
             arguments,
             options: [
                 "--port": .value, "--speed": .value, "--seed": .value, "--data-dir": .value,
-                "--no-simulation": .flag, "--help": .flag,
+                "--no-simulation": .flag, "--no-history": .flag, "--help": .flag,
             ])
         while let (name, value) = try scanner.next() {
             let value = value ?? ""
@@ -58,6 +62,7 @@ public struct SimulatorOptions: Sendable, Equatable {
             case "--seed": options.seed = try OptionValue.seed(value, option: name)
             case "--data-dir": options.dataDirectory = try OptionValue.nonEmpty(value, option: name)
             case "--no-simulation": options.simulationEnabled = false
+            case "--no-history": options.history = false
             default: return .help
             }
         }

@@ -24,12 +24,17 @@ if let external = options.upstream {
 } else {
     do {
         let embedded = try startEmbeddedSimulator(
-            host: "127.0.0.1", port: options.apiPort, speed: options.speed, seed: options.seed,
+            host: "127.0.0.1", port: options.apiPort ?? 0, speed: options.speed, seed: options.seed,
             dataDirectory: options.dataDirectory.map { URL(fileURLWithPath: $0) }, runSimulation: true,
-            logger: Logger(label: "habits-api"))
+            history: options.history, logger: Logger(label: "habits-api"))
         simulator = embedded
         upstream = embedded.baseURL
         CommandLineTool.announce("Habits API simulator: \(embedded.baseURL.absoluteString)/")
+    } catch let error as Server.StartError where error.addressInUse {
+        logger.error(
+            "cannot start the embedded Habits API: port \(options.apiPort ?? 0) is taken; choose another with "
+                + "--api-port N, or leave --api-port out for a free one", ["error": "\(error)"])
+        exit(1)
     } catch {
         logger.error("cannot start the embedded Habits API", ["error": "\(error)"])
         exit(1)
@@ -39,12 +44,21 @@ if let external = options.upstream {
 let dashboard: DashboardService
 do {
     dashboard = try DashboardService.start(options: options, upstream: upstream, logger: logger)
+} catch let error as Server.StartError where error.addressInUse {
+    // Only the dashboard's own port can clash (the embedded API's is kernel-chosen unless --api-port is given).
+    logger.error(
+        "cannot start the dashboard: port \(options.port) is taken; choose another with --port N (or PORT=N), "
+            + "or --port 0 for a free one", ["error": "\(error)"])
+    await simulator?.shutdown()
+    exit(1)
 } catch {
     logger.error("cannot start the dashboard", ["error": "\(error)"])
     await simulator?.shutdown()
     exit(1)
 }
 let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
+// The start-up log lines go out first, so the URL to open is the last line a person sees.
+LogBuffer.standardError.flush()
 CommandLineTool.announce("Habits Dashboard: http://\(shownHost):\(dashboard.port)/")
 
 _ = await ShutdownSignal.wait()

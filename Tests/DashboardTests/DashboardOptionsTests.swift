@@ -8,18 +8,19 @@ import Testing
     @Test func noFlagsGiveTheSpecDefaults() throws {
         let options = DashboardOptions()
         #expect(try DashboardOptions.parse([]) == .run(options))
-        #expect(options.port == 8000 && options.host == "127.0.0.1" && options.apiPort == 8080)
+        #expect(options.port == 8000 && options.host == "127.0.0.1" && options.apiPort == nil)
+        #expect(options.history)
         #expect(options.upstream == nil && options.settingsDirectory == "./var/settings" && options.speed == 1)
     }
 
     @Test func everyFlagIsRead() throws {
         let outcome = try DashboardOptions.parse([
             "--port", "9000", "--host", "0.0.0.0", "--upstream", "http://127.0.0.1:9999", "--api-port", "0",
-            "--settings-dir", "/tmp/s", "--data-dir", "/tmp/d", "--speed", "0.5", "--seed", "3",
+            "--settings-dir", "/tmp/s", "--data-dir", "/tmp/d", "--speed", "0.5", "--seed", "3", "--no-history",
         ])
         let expected = DashboardOptions(
             port: 9000, host: "0.0.0.0", upstream: URL(string: "http://127.0.0.1:9999"), apiPort: 0,
-            settingsDirectory: "/tmp/s", dataDirectory: "/tmp/d", speed: 0.5, seed: 3)
+            settingsDirectory: "/tmp/s", dataDirectory: "/tmp/d", speed: 0.5, seed: 3, history: false)
         #expect(outcome == .run(expected))
     }
 
@@ -52,9 +53,25 @@ import Testing
         #expect(try DashboardOptions.parse(["--help"]) == .help)
         for flag in [
             "--port", "--host", "--upstream", "--api-port", "--settings-dir", "--data-dir", "--speed", "--seed",
+            "--no-history",
         ] {
             #expect(DashboardOptions.usage.contains(flag))
         }
+    }
+
+    /// Issue 10: the "default" column of `--help` was ragged.
+    @Test func helpLinesUpItsDefaultColumn() {
+        let columns = Set(
+            DashboardOptions.usage.split(separator: "\n").compactMap { line in
+                line.range(of: "  default ").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+            })
+        #expect(columns.count == 1)
+    }
+
+    /// `swift run habits-dashboard -- --help` hands the program its `--` (issue 10).
+    @Test func optionsAfterTheLaunchersDoubleDashAreRead() throws {
+        #expect(try DashboardOptions.parse(["--", "--help"]) == .help)
+        #expect(try DashboardOptions.parse(["--", "--port", "9"]) == .run(DashboardOptions(port: 9)))
     }
 
     @Test(arguments: [["--speed", "10.5"], ["--api-port", "70000"], ["--upstream", "ftp://x"], ["--verbose"]])

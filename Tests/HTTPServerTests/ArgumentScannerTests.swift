@@ -29,7 +29,22 @@ import Testing
     @Test func positionalArgumentIsAnError() {
         #expect(throws: CommandLineError("unexpected argument '80' (see --help)")) { try scanAll(["80"]) }
         #expect(throws: CommandLineError.self) { try scanAll(["-p"]) }
-        #expect(throws: CommandLineError.self) { try scanAll(["--"]) }
+    }
+
+    /// `swift run habits-dashboard -- --help` passes its separator through (issue 10): options after a leading
+    /// `--` are still options.
+    @Test func aLeadingDoubleDashIsTheLaunchersSeparator() throws {
+        #expect(try scanAll(["--", "--port", "80", "--quiet"]) == ["--port=80", "--quiet"])
+        #expect(try scanAll(["--"]).isEmpty)
+    }
+
+    /// POSIX: `--` ends the options; what follows are operands, and none are taken.
+    @Test func aLaterDoubleDashEndsTheOptions() throws {
+        #expect(try scanAll(["--quiet", "--"]) == ["--quiet"])
+        #expect(throws: CommandLineError("unexpected argument '--port' after '--': no operands are taken (see --help)"))
+        {
+            try scanAll(["--quiet", "--", "--port", "80"])
+        }
     }
 
     @Test func missingValueIsAnError() {

@@ -6,11 +6,20 @@ import Testing
 /// Runs the built executables (scripts/test.sh builds them first) as a user would: on a free port, then
 /// SIGTERM, expecting a clean exit 0. This is the test that catches the main.swift Dispatch trap (TOOLS.md).
 @Suite struct ExecutableTests {
-    static let buildDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(".build/debug")
+    /// Where the executables were built: beside the running test binary (so a sanitizer build with its own
+    /// `--build-path` tests its own executables), else the default `.build/debug`.
+    static let buildDirectory: URL = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        if FileManager.default.isExecutableFile(atPath: beside.appendingPathComponent("habits-api").path) {
+            return beside
+        }
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug")
+    }()
 
-    static func launch(_ name: String, _ arguments: [String]) throws -> (Process, Pipe) {
+    static func launch(_ name: String, _ arguments: [String], standardError: Pipe? = nil) throws -> (Process, Pipe) {
         let executable = buildDirectory.appendingPathComponent(name)
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw CommandLineError("\(executable.path) is missing: run `swift build` first (scripts/test.sh does)")
@@ -20,7 +29,7 @@ import Testing
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = standardError ?? FileHandle.nullDevice
         try process.run()
         return (process, output)
     }
@@ -72,7 +81,7 @@ import Testing
         #expect(response.headers["Date"] != nil)
 
         process.terminate()  // SIGTERM
-        try await Self.waitForExit(process, within: .seconds(5))
+        try await Self.waitForExit(process, within: .seconds(60))
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
     }
@@ -88,7 +97,7 @@ import Testing
             let (process, output) = try Self.launch(name, arguments)
             _ = try await Self.announcedPort(output)
             process.terminate()
-            try await Self.waitForExit(process, within: .seconds(5))
+            try await Self.waitForExit(process, within: .seconds(60))
             #expect(process.terminationReason == .exit)
             #expect(process.terminationStatus == 0)
         }
@@ -97,13 +106,28 @@ import Testing
     @Test(arguments: ["habits-api", "habits-dashboard"])
     func badFlagExitsTwoAndHelpExitsZero(name: String) async throws {
         let (bad, _) = try Self.launch(name, ["--no-such-flag"])
-        try await Self.waitForExit(bad, within: .seconds(5))
+        try await Self.waitForExit(bad, within: .seconds(60))
         #expect(bad.terminationStatus == 2)
 
         let (help, output) = try Self.launch(name, ["--help"])
-        try await Self.waitForExit(help, within: .seconds(5))
+        try await Self.waitForExit(help, within: .seconds(60))
         #expect(help.terminationStatus == 0)
         let usage = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(usage.hasPrefix("Usage: \(name)"))
+    }
+
+    /// Issue 10: the embedded API's port is the kernel's choice, so only the dashboard's own port can clash, and
+    /// the message says which flag fixes it.
+    @Test func aTakenDashboardPortIsNamedWithTheFlagThatFixesIt() async throws {
+        let holder = Server(configuration: ServerConfiguration(), responder: LiveServer.testRouter, logger: .silent)
+        try holder.start()
+        let errors = Pipe()
+        let (process, _) = try Self.launch(
+            "habits-dashboard", ["--port", "\(holder.port)", "--no-history"], standardError: errors)
+        try await Self.waitForExit(process, within: .seconds(60))
+        await holder.shutdown()
+        #expect(process.terminationStatus == 1)
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(text.contains("port \(holder.port) is taken") && text.contains("--port"))
     }
 }

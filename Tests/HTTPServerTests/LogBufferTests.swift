@@ -30,13 +30,23 @@ import Testing
         try body(fds[0], fds[1])
     }
 
-    @Test func linesWaitForTheDelayThenArriveWholeAndInOrder() {
+    /// The delay is far longer than the look, so a stalled test thread cannot see the timer fire early.
+    @Test func linesWaitForTheDelay() {
+        withPipe { readEnd, writeEnd in
+            let buffer = LogBuffer(fd: writeEnd, delay: .seconds(60))
+            buffer.append("one")
+            #expect(read(readEnd, timeout: 50) { !$0.isEmpty } == "")
+            buffer.flush()
+        }
+    }
+
+    @Test func linesArriveWholeAndInOrderAfterTheDelay() {
         withPipe { readEnd, writeEnd in
             let buffer = LogBuffer(fd: writeEnd, delay: .milliseconds(200))
             buffer.append("one")
             buffer.append("two")
-            #expect(read(readEnd, timeout: 50) { !$0.isEmpty } == "")
-            #expect(read(readEnd, timeout: 2000) { $0 == "one\ntwo\n" } == "one\ntwo\n")
+            // 30 s is only a hang guard: the read returns as soon as both lines are there.
+            #expect(read(readEnd, timeout: 30_000) { $0 == "one\ntwo\n" } == "one\ntwo\n")
         }
     }
 
@@ -47,7 +57,7 @@ import Testing
             buffer.flush()
             let expected = (0..<100).map { "line \($0)\n" }.joined()
             // flush() returns after the write, so the bytes are already in the pipe.
-            #expect(read(readEnd, timeout: 1000) { $0 == expected } == expected)
+            #expect(read(readEnd, timeout: 30_000) { $0 == expected } == expected)
         }
     }
 
@@ -55,11 +65,11 @@ import Testing
         withPipe { readEnd, writeEnd in
             let buffer = LogBuffer(fd: writeEnd, delay: .seconds(60), flushBytes: 100)
             for index in 0..<20 { buffer.append("line \(index)") }
-            let early = read(readEnd, timeout: 2000) { $0.utf8.count >= 100 }
+            let early = read(readEnd, timeout: 30_000) { $0.utf8.count >= 100 }
             #expect(early.hasPrefix("line 0\nline 1\n"))
             #expect(early.hasSuffix("\n"))
             buffer.flush()
-            let rest = read(readEnd, timeout: 1000) { (early + $0).split(separator: "\n").count == 20 }
+            let rest = read(readEnd, timeout: 30_000) { (early + $0).split(separator: "\n").count == 20 }
             #expect((early + rest).split(separator: "\n").count == 20)
         }
     }

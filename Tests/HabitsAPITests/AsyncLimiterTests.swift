@@ -29,7 +29,8 @@ import Testing
         configuration.maxConcurrentCalls = 2
         // The total timeout counts the wait for a place; this test is about the limit, not about timeouts.
         configuration.totalTimeout = 60
-        let transport = SocketTransport(configuration: configuration)
+        let clock = ManualInstantClock()  // never moves: no pooled connection retires during a slow run
+        let transport = SocketTransport(configuration: configuration, now: { clock.now })
         let client = HabitsClient(configuration: configuration, transport: transport)
         try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<40 { group.addTask { try await client.categories().count } }
@@ -42,16 +43,16 @@ import Testing
         let limiter = AsyncLimiter(limit: 1)
         #expect(await limiter.acquire(until: nil))
         let start = ContinuousClock.now
-        #expect(await limiter.acquire(until: Socket.now() + 100_000_000) == false)
+        #expect(await limiter.acquire(until: Socket.now() + .milliseconds(100)) == false)
         #expect(ContinuousClock.now - start >= .milliseconds(90))
         limiter.release()
-        #expect(await limiter.acquire(until: Socket.now() + 100_000_000))
+        #expect(await limiter.acquire(until: Socket.now() + .milliseconds(100)))
     }
 
     @Test func aPlaceFreedBeforeTheDeadlineIsTaken() async throws {
         let limiter = AsyncLimiter(limit: 1)
         #expect(await limiter.acquire(until: nil))
-        async let waited = limiter.acquire(until: Socket.now() + 60_000_000_000)
+        async let waited = limiter.acquire(until: Socket.now() + .seconds(60))
         try await Task.sleep(for: .milliseconds(50))
         limiter.release()
         #expect(await waited)

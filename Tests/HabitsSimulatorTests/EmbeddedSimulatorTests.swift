@@ -46,7 +46,7 @@ import Testing
         #expect(embedded.simulator.isRunning)
         #expect(embedded.simulator.seed == 5)
         #expect(embedded.baseURL.absoluteString == "http://127.0.0.1:\(embedded.port)")
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(60)  // a hang guard; the loop ends at the first event
         while embedded.simulator.eventCount == 0 && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
@@ -61,6 +61,33 @@ import Testing
         let options = SimulatorOptions(port: 0, simulationEnabled: false)
         let embedded = try startEmbeddedSimulator(options: options, logger: .silent)
         #expect(!embedded.simulator.isRunning)
+        await embedded.shutdown()
+    }
+
+    /// Issue 10: a first visit finds half an hour of activity, the same for every start with one seed.
+    @Test func startsWithTheSameHalfHourOfHistoryForOneSeed() async throws {
+        let options = SimulatorOptions(port: 0, seed: 9, simulationEnabled: false)
+        let first = try startEmbeddedSimulator(options: options, logger: .silent)
+        let second = try startEmbeddedSimulator(options: options, logger: .silent)
+        #expect(first.simulator.eventCount > Simulator.historyTicks / 2)
+        let dataSet = first.simulator.dataSet
+        var active = Set<String>()
+        for user in dataSet.users {
+            for habit in dataSet.habits {
+                let count = first.simulator.count(userID: user.id, habitName: habit.name)
+                #expect(count == second.simulator.count(userID: user.id, habitName: habit.name))
+                if (count ?? 0) > 0 { active.insert(user.id) }
+            }
+        }
+        #expect(active.count > dataSet.users.count / 2, "most people have logged something")
+        await first.shutdown()
+        await second.shutdown()
+    }
+
+    @Test func noHistoryStartsEmptyLikeHabitServer() async throws {
+        let options = SimulatorOptions(port: 0, simulationEnabled: false, history: false)
+        let embedded = try startEmbeddedSimulator(options: options, logger: .silent)
+        #expect(embedded.simulator.eventCount == 0)
         await embedded.shutdown()
     }
 }

@@ -13,17 +13,25 @@ import Testing
     @Test func everyFlagIsRead() throws {
         let outcome = try SimulatorOptions.parse([
             "--port", "0", "--speed", "2.5", "--seed", "7", "--data-dir", "/tmp/data", "--no-simulation",
+            "--no-history",
         ])
         #expect(
             outcome
                 == .run(
                     SimulatorOptions(
-                        port: 0, speed: 2.5, seed: 7, dataDirectory: "/tmp/data", simulationEnabled: false)))
+                        port: 0, speed: 2.5, seed: 7, dataDirectory: "/tmp/data", simulationEnabled: false,
+                        history: false)))
     }
 
     @Test func helpWinsWhenGiven() throws {
         #expect(try SimulatorOptions.parse(["--port", "1", "--help"]) == .help)
         #expect(SimulatorOptions.usage.contains("--no-simulation"))
+        #expect(SimulatorOptions.usage.contains("--no-history"))
+        let columns = Set(
+            SimulatorOptions.usage.split(separator: "\n").compactMap { line in
+                line.range(of: "  default ").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+            })
+        #expect(columns.count == 1, "the default column lines up")
     }
 
     @Test(arguments: [["--speed", "0"], ["--speed", "20"], ["--port", "x"], ["--upstream", "http://x"], ["extra"]])

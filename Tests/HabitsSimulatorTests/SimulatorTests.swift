@@ -78,7 +78,7 @@ import Testing
         simulator.start()
         simulator.start()
         #expect(simulator.isRunning)
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(60)  // a hang guard; the loop ends at 3 events
         while simulator.eventCount < 3 && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }

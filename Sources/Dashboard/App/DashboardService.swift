@@ -48,10 +48,12 @@ public final class DashboardService: Sendable {
             logger: logger.with(["component": "settings"]))
         let client = HabitsClient(configuration: try UpstreamConfiguration(url: upstream.absoluteString))
         let cache = CachedHabitsAPI(upstream: client)
+        let staticFiles = try StaticFiles(root: publicDirectory, logger: logger)
         let app = DashboardApp(
-            data: CachedData(cache: cache), renderer: PageRenderer(templates: templates),
+            data: CachedData(cache: cache),
+            renderer: PageRenderer(templates: templates, assets: AssetURLs(files: staticFiles)),
             settings: BrowserSettings(store: store), originCheck: OriginCheck.forServer(host: options.host),
-            staticFiles: try StaticFiles(root: publicDirectory, logger: logger),
+            staticFiles: staticFiles,
             metrics: { MetricsText.render(cache: cache.metrics, settingsFiles: await store.fileCount()) })
 
         let server = Server(

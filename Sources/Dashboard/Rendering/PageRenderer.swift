@@ -5,16 +5,26 @@ import TemplateKit
 public struct PageRenderer: Sendable {
     /// The parsed `Templates/` directory.
     public let templates: TemplateLibrary
+    /// Where the layout links its assets.
+    public let assets: AssetURLs
 
     /// Creates a renderer.
-    public init(templates: TemplateLibrary) { self.templates = templates }
+    public init(templates: TemplateLibrary, assets: AssetURLs = .plain) {
+        self.templates = templates
+        self.assets = assets
+    }
 
     /// Renders page template `name` inside the layout.
     public func page(
         _ name: String, _ fields: [String: TemplateValue], frame: PageFrame, status: HTTPStatus = .ok
     ) throws -> Response {
-        let html = try templates.render(name, .object(fields, adding: frame.fields), layout: "layout")
+        let layoutFields = frame.fields.merging(assetFields) { page, _ in page }
+        let html = try templates.render(name, .object(fields, adding: layoutFields), layout: "layout")
         return .html(html, status: status)
+    }
+
+    private var assetFields: [String: TemplateValue] {
+        ["appCSS": .text(assets.appCSS), "liveJS": .text(assets.liveJS), "favicon": .text(assets.favicon)]
     }
 
     /// Renders a live page: the fragment first (its ETag goes on the region, so the script's first poll is a 304),

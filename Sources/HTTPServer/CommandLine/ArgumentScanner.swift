@@ -2,6 +2,10 @@
 ///
 /// Anything that is not a known option (unknown names, positional words, a missing value, a value
 /// given to a flag) is a `CommandLineError`, so typos never pass silently.
+///
+/// `--` ends the options (POSIX, Utility Syntax Guideline 10): every word after it is an operand, and our
+/// programs take none, so one is refused by name. A `--` in first place is the separator a launcher passes
+/// through (`swift run habits-dashboard -- --port 9000`), so options after it are still read.
 public struct ArgumentScanner {
     /// Whether an option takes a value.
     public enum Kind: Sendable {
@@ -16,13 +20,17 @@ public struct ArgumentScanner {
 
     /// Scans `arguments` (without the program name) for `options`, keyed by their full name (`--port`).
     public init(_ arguments: [String], options: [String: Kind]) {
-        self.remaining = arguments[...]
+        self.remaining = arguments.first == "--" ? arguments.dropFirst() : arguments[...]
         self.options = options
     }
 
     /// The next option and its value (nil for flags), or nil at the end.
     public mutating func next() throws(CommandLineError) -> (name: String, value: String?)? {
         guard let argument = remaining.popFirst() else { return nil }
+        if argument == "--" {
+            guard let operand = remaining.first else { return nil }
+            throw CommandLineError("unexpected argument '\(operand)' after '--': no operands are taken (see --help)")
+        }
         guard argument.hasPrefix("--"), argument.count > 2 else {
             throw CommandLineError("unexpected argument '\(argument)' (see --help)")
         }

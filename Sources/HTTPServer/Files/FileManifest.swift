@@ -15,6 +15,29 @@ struct FileManifest: Sendable {
         var contentType: String
         /// A strong validator: a hash of the bytes (RFC 9110 §8.8.3), quoted.
         var etag: String
+        /// The gzip encoding, made once here; nil for types that do not shrink (images, fonts) or tiny files.
+        var gzipped: [UInt8]?
+        /// The gzip representation's own strong validator (RFC 9110 §8.8.3: each encoding is its own
+        /// representation), quoted.
+        var gzipETag: String?
+        /// The content digest that goes into the file's fingerprinted name (`app.<fingerprint>.css`).
+        var fingerprint: String
+
+        /// An entry for `bytes` served as `contentType`, with its validators and, where worth it, its gzip form.
+        init(bytes: [UInt8], contentType: String) {
+            self.bytes = bytes
+            self.contentType = contentType
+            let hash = FileManifest.hash(bytes)
+            fingerprint = String(hash, radix: 16)
+            etag = "\"" + fingerprint + "-" + String(bytes.count, radix: 16) + "\""
+            if MediaType.isCompressible(contentType) && bytes.count >= Gzip.minimumSize {
+                let compressed = Gzip.compress(bytes)
+                if compressed.count < bytes.count {
+                    gzipped = compressed
+                    gzipETag = "\"" + fingerprint + "-" + String(bytes.count, radix: 16) + "-gzip\""
+                }
+            }
+        }
     }
 
     /// Why the manifest could not be built.
@@ -71,7 +94,7 @@ struct FileManifest: Sendable {
                 }
                 let bytes = [UInt8](data)
                 entries[(relative + [name]).joined(separator: "/")] = Entry(
-                    bytes: bytes, contentType: MediaType.forFileName(name), etag: etag(for: bytes))
+                    bytes: bytes, contentType: MediaType.forFileName(name))
             default:
                 // Symlinks, sockets, devices: never served.
                 logger.debug("static entry skipped", ["file.path": path])
@@ -81,11 +104,25 @@ struct FileManifest: Sendable {
 
     /// `"<FNV-1a 64 of the bytes>-<length>"`: strong, because it changes whenever any byte does.
     static func etag(for bytes: [UInt8]) -> String {
+        "\"" + String(hash(bytes), radix: 16) + "-" + String(bytes.count, radix: 16) + "\""
+    }
+
+    /// FNV-1a 64 of `bytes`: a content digest for validators and fingerprints (not a defence against forgery; the
+    /// files are our own).
+    static func hash(_ bytes: [UInt8]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01B3
         }
-        return "\"" + String(hash, radix: 16) + "-" + String(bytes.count, radix: 16) + "\""
+        return hash
+    }
+
+    /// The fingerprinted name of `key` (`app.css` → `app.1f3a…9c.css`): the digest goes before the extension so
+    /// the type still follows from the name.
+    static func fingerprintedName(_ key: String, fingerprint: String) -> String {
+        let slash = key.lastIndex(of: "/").map { key.index(after: $0) } ?? key.startIndex
+        guard let dot = key[slash...].lastIndex(of: "."), dot > slash else { return key + "." + fingerprint }
+        return String(key[..<dot]) + "." + fingerprint + String(key[dot...])
     }
 }

@@ -7,6 +7,13 @@ enum MediaType {
         return table[ext] ?? "application/octet-stream"
     }
 
+    /// Whether gzip shrinks this type: text, scripts, JSON and SVG do; images, fonts and PDFs are compressed already.
+    static func isCompressible(_ contentType: String) -> Bool {
+        contentType.hasPrefix("text/") || contentType.hasPrefix("application/json")
+            || contentType.hasPrefix("application/manifest+json") || contentType.hasPrefix("application/xml")
+            || contentType.hasPrefix("image/svg+xml") || contentType.hasPrefix("application/wasm")
+    }
+
     private static let table: [String: String] = [
         "html": "text/html; charset=utf-8",
         "htm": "text/html; charset=utf-8",

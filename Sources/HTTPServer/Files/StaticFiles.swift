@@ -3,26 +3,51 @@ import Foundation
 /// Serves the files under a root directory (Public/) at a URL prefix (`/static/`), from a manifest built
 /// once at startup.
 ///
-/// GET and HEAD only. Responses carry `Content-Type` from the extension, a strong `ETag`, and
-/// `Cache-Control: no-cache`: asset URLs are not fingerprinted, so a long max-age would keep a stale
-/// stylesheet after an upgrade, while `no-cache` + ETag costs one cheap 304 round trip per page load
-/// and is always fresh. `If-None-Match` answers 304 (RFC 9110 §13.1.2).
+/// Every file is served under two names (issue 14):
+/// - its fingerprinted name, `app.<digest>.css`, which `url(for:)` gives templates: the name changes whenever a
+///   byte does, so browsers may keep it for a year without asking again (`public, max-age=31536000, immutable`);
+/// - its plain name, `app.css`, for anything that still asks for it: `no-cache`, so it is revalidated (a cheap 304
+///   with the strong `ETag`) and never stale after an upgrade.
+///
+/// Text types are gzipped once at start and sent encoded when `Accept-Encoding` allows it, each encoding with its
+/// own `ETag` and `Vary: Accept-Encoding`. GET and HEAD only; `If-None-Match` answers 304 (RFC 9110 §13.1.2).
 public struct StaticFiles: HTTPResponder {
     private let manifest: FileManifest
     private let prefix: [String]
+    /// Fingerprinted name → manifest key.
+    private let fingerprinted: [String: String]
+    /// Manifest key → fingerprinted URL.
+    private let urls: [String: String]
 
-    /// The `Cache-Control` sent with every file.
+    /// The `Cache-Control` of a plain name.
     public static let cacheControl = "no-cache"
+    /// The `Cache-Control` of a fingerprinted name: its bytes can never change.
+    public static let immutableCacheControl = "public, max-age=31536000, immutable"
 
     /// Loads every file under `root` (dotfiles and symlinks skipped); mount with
     /// `router.add(.get, "/static/*", files)`. Throws if `root` is not a readable directory.
     public init(root: URL, logger: Logger, urlPrefix: String = "/static/") throws {
-        self.manifest = try FileManifest(root: root, logger: logger)
-        self.prefix = urlPrefix.split(separator: "/").map(String.init)
+        let manifest = try FileManifest(root: root, logger: logger)
+        self.manifest = manifest
+        prefix = urlPrefix.split(separator: "/").map(String.init)
+        var fingerprinted: [String: String] = [:]
+        var urls: [String: String] = [:]
+        let base = "/" + prefix.joined(separator: "/") + "/"
+        for (key, entry) in manifest.entries {
+            let name = FileManifest.fingerprintedName(key, fingerprint: entry.fingerprint)
+            fingerprinted[name] = key
+            urls[key] = base + name
+        }
+        self.fingerprinted = fingerprinted
+        self.urls = urls
     }
 
     /// The relative paths being served, sorted (for logs and tests).
     public var paths: [String] { manifest.entries.keys.sorted() }
+
+    /// The fingerprinted URL of `path` (`app.css` → `/static/app.1f3a….css`) for templates to link, or nil when no
+    /// such file is served.
+    public func url(for path: String) -> String? { urls[path] }
 
     public func respond(to request: Request, context: RequestContext) async throws -> Response {
         guard request.method == .get || request.method == .head else {
@@ -33,16 +58,33 @@ public struct StaticFiles: HTTPResponder {
         guard let segments = request.decodedPathSegments() else {
             throw HTTPError(.badRequest, "Malformed percent-encoding in the path.")
         }
-        guard let key = Self.lookupKey(segments, prefix: prefix), let entry = manifest.entries[key] else {
+        guard let name = Self.lookupKey(segments, prefix: prefix) else {
             return .text("Not Found", status: .notFound)
         }
+        let immutable: Bool
+        let entry: FileManifest.Entry
+        if let plain = manifest.entries[name] {
+            (entry, immutable) = (plain, false)
+        } else if let key = fingerprinted[name], let hashed = manifest.entries[key] {
+            (entry, immutable) = (hashed, true)
+        } else {
+            return .text("Not Found", status: .notFound)
+        }
+        let gzip = entry.gzipped != nil && AcceptEncoding.allowsGzip(request.headers["Accept-Encoding"])
+        let etag = gzip ? entry.gzipETag ?? entry.etag : entry.etag
         var headers: HTTPHeaders = [
-            "ETag": entry.etag, "Cache-Control": Self.cacheControl, "X-Content-Type-Options": "nosniff",
+            "ETag": etag, "Cache-Control": immutable ? Self.immutableCacheControl : Self.cacheControl,
+            "X-Content-Type-Options": "nosniff",
         ]
-        if let condition = request.headers["If-None-Match"], Self.matches(condition, etag: entry.etag) {
+        if entry.gzipped != nil { headers.add(name: "Vary", value: "Accept-Encoding") }
+        if let condition = request.headers["If-None-Match"], Self.matches(condition, etag: etag) {
             return Response(status: .notModified, headers: headers)
         }
         headers.add(name: "Content-Type", value: entry.contentType)
+        if gzip, let body = entry.gzipped {
+            headers.add(name: "Content-Encoding", value: "gzip")
+            return Response(status: .ok, headers: headers, body: body)
+        }
         return Response(status: .ok, headers: headers, body: entry.bytes)
     }
 

@@ -16,6 +16,8 @@ public final class Server: Sendable {
     public struct StartError: Error, CustomStringConvertible {
         /// e.g. "cannot listen on 127.0.0.1:8080: Address already in use (errno 98)".
         public let description: String
+        /// True when another process holds the port: the command line can then name the flag that fixes it.
+        public var addressInUse = false
     }
 
     private enum Phase {
@@ -61,7 +63,9 @@ public final class Server: Sendable {
         do {
             fd = try Socket.listen(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
         } catch {
-            throw StartError(description: "cannot listen on \(configuration.host):\(configuration.port): \(error)")
+            throw StartError(
+                description: "cannot listen on \(configuration.host):\(configuration.port): \(error)",
+                addressInUse: error.code == EADDRINUSE)
         }
         let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: acceptQueue)
         source.setEventHandler { [self] in acceptConnections(fd) }

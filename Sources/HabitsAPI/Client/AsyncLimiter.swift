@@ -23,9 +23,9 @@ final class AsyncLimiter: Sendable {
     /// Creates a limiter admitting `limit` holders.
     init(limit: Int) { state = Mutex(State(available: max(1, limit))) }
 
-    /// Waits for a place: true once the caller holds one (it must `release()` it), false if `deadline` (a
-    /// `DispatchTime` uptime in nanoseconds) passed first, in which case it holds nothing.
-    func acquire(until deadline: UInt64?) async -> Bool {
+    /// Waits for a place: true once the caller holds one (it must `release()` it), false if `deadline` passed
+    /// first, in which case it holds nothing.
+    func acquire(until deadline: ContinuousClock.Instant?) async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let waiterID = state.withLock { state -> UInt64? in
                 if state.available > 0 {
@@ -41,7 +41,13 @@ final class AsyncLimiter: Sendable {
                 return
             }
             guard let deadline else { return }
-            DispatchQueue.global().asyncAfter(deadline: DispatchTime(uptimeNanoseconds: deadline)) { [self] in
+            // Signed arithmetic: a deadline already past fires at once instead of wrapping around.
+            // Clamped to a day so the nanosecond count below cannot overflow either.
+            let delay = min(max(.zero, deadline - ContinuousClock.now), .seconds(86_400))
+            let nanoseconds =
+                Int(delay.components.seconds) * 1_000_000_000
+                + Int(delay.components.attoseconds / 1_000_000_000)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
                 // Still waiting: leave the queue. Already admitted by `release()`: nothing to do.
                 let expired = state.withLock { state -> CheckedContinuation<Bool, Never>? in
                     guard let index = state.waiters.firstIndex(where: { $0.id == waiterID }) else { return nil }

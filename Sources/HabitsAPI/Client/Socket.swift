@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -14,11 +12,11 @@ struct Socket: Sendable {
     /// The file descriptor.
     let fd: Int32
 
-    /// Monotonic nanoseconds, for deadlines.
-    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    /// The monotonic clock every deadline of the client is on.
+    static func now() -> ContinuousClock.Instant { ContinuousClock.now }
 
     /// Connects to `host:port`, trying each resolved address, each bounded by `deadline`.
-    static func connect(host: String, port: Int, deadline: UInt64) throws(HabitsAPIError) -> Socket {
+    static func connect(host: String, port: Int, deadline: ContinuousClock.Instant) throws(HabitsAPIError) -> Socket {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -76,7 +74,7 @@ struct Socket: Sendable {
     }
 
     /// Writes every byte before `deadline`.
-    func write(_ bytes: [UInt8], deadline: UInt64) throws(HabitsAPIError) {
+    func write(_ bytes: [UInt8], deadline: ContinuousClock.Instant) throws(HabitsAPIError) {
         var sent = 0
         while sent < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
@@ -95,7 +93,7 @@ struct Socket: Sendable {
     }
 
     /// Reads some bytes into `buffer` before `deadline`; 0 means the peer closed.
-    func read(into buffer: inout [UInt8], deadline: UInt64) throws(HabitsAPIError) -> Int {
+    func read(into buffer: inout [UInt8], deadline: ContinuousClock.Instant) throws(HabitsAPIError) -> Int {
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count >= 0 { return count }
@@ -116,16 +114,25 @@ struct Socket: Sendable {
     /// Closes the descriptor.
     func close() { _ = Glibc.close(fd) }
 
-    private func wait(for events: Int16, deadline: UInt64, what: String) throws(HabitsAPIError) {
+    private func wait(for events: Int16, deadline: ContinuousClock.Instant, what: String) throws(HabitsAPIError) {
         while true {
-            let now = Self.now()
-            guard now < deadline else { throw .transport("timed out waiting for \(what)") }
-            let milliseconds = Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+            // A signed remaining time: a deadline already behind us is a time-out, never a wrapped-around wait.
+            let remaining = deadline - Self.now()
+            guard remaining > .zero else { throw .transport("timed out waiting for \(what)") }
+            let milliseconds = Self.pollMilliseconds(remaining)
             var descriptor = pollfd(fd: fd, events: events, revents: 0)
             let ready = poll(&descriptor, 1, milliseconds)
             if ready > 0 { return }
             if ready < 0 && errno != EINTR { throw .transport("poll: \(Self.errnoText())") }
         }
+    }
+
+    /// `remaining` rounded up to whole milliseconds for `poll`, within 1…Int32.max.
+    static func pollMilliseconds(_ remaining: Duration) -> Int32 {
+        let (seconds, attoseconds) = remaining.components
+        guard seconds < Int64(Int32.max / 1000) else { return Int32.max }
+        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(max(1, milliseconds))
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }

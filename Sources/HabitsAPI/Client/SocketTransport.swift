@@ -24,20 +24,27 @@ public final class SocketTransport: HTTPTransport {
     /// The upstream and its limits.
     public let configuration: UpstreamConfiguration
     private let queue = DispatchQueue(label: "HabitsAPI.SocketTransport", qos: .userInitiated, attributes: .concurrent)
-    private let idle = Mutex<[(socket: Socket, since: UInt64)]>([])
+    private let idle: Mutex<IdleConnectionPool<Socket>>
     private let opened = Atomic<Int>(0)
     private let limiter: AsyncLimiter
+    /// Ages pooled connections; injected so tests decide whether a pause outlives `maxIdleTime`.
+    private let now: @Sendable () -> ContinuousClock.Instant
 
-    /// Creates a transport for `configuration`.
-    public init(configuration: UpstreamConfiguration) {
+    /// Creates a transport for `configuration`; `now` ages idle connections (the real clock unless a test says).
+    public init(
+        configuration: UpstreamConfiguration,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
         self.configuration = configuration
+        self.now = now
         limiter = AsyncLimiter(limit: configuration.maxConcurrentCalls)
+        idle = Mutex(
+            IdleConnectionPool(
+                capacity: configuration.maxIdleConnections, maxIdle: .seconds(max(0, configuration.maxIdleTime))))
     }
 
     deinit {
-        idle.withLock { pool in
-            for entry in pool { entry.socket.close() }
-        }
+        for socket in idle.withLock({ $0.removeAll() }) { socket.close() }
     }
 
     /// How many TCP connections this transport has opened (reuse keeps it low; for tests and metrics).
@@ -46,7 +53,7 @@ public final class SocketTransport: HTTPTransport {
     public func send(_ request: HTTPClientRequest) async throws(HabitsAPIError) -> HTTPClientResponse {
         // The total timeout runs from the call, not from when it gets a place: otherwise calls queued behind slow
         // ones wait several timeouts (Home took 19.7 s behind 64 image misses to a hanging upstream).
-        let deadline = Socket.now() + Self.nanoseconds(configuration.totalTimeout)
+        let deadline = Socket.now() + .seconds(max(0, configuration.totalTimeout))
         guard await limiter.acquire(until: deadline) else {
             throw .transport("timed out waiting for a free upstream connection")
         }
@@ -60,7 +67,9 @@ public final class SocketTransport: HTTPTransport {
     }
 
     /// One call, start to finish, on a queue thread; gives up at `deadline`.
-    private func perform(_ request: HTTPClientRequest, deadline: UInt64) -> Result<HTTPClientResponse, HabitsAPIError> {
+    private func perform(_ request: HTTPClientRequest, deadline: ContinuousClock.Instant) -> Result<
+        HTTPClientResponse, HabitsAPIError
+    > {
         guard Socket.now() < deadline else { return .failure(.transport("timed out before the call could start")) }
         let bytes = request.serialized(hostHeader: configuration.hostHeader)
         do throws(HabitsAPIError) {
@@ -73,7 +82,7 @@ public final class SocketTransport: HTTPTransport {
                     guard error.receivedNothing, request.isIdempotent else { return .failure(error.cause) }
                 }
             }
-            let connectDeadline = min(deadline, Socket.now() + Self.nanoseconds(configuration.connectTimeout))
+            let connectDeadline = min(deadline, Socket.now() + .seconds(max(0, configuration.connectTimeout)))
             let socket = try Socket.connect(
                 host: configuration.host, port: configuration.port, deadline: connectDeadline)
             opened.add(1, ordering: .relaxed)
@@ -102,7 +111,9 @@ public final class SocketTransport: HTTPTransport {
     }
 
     /// Writes the request and reads one response; returns the socket to the pool when it can carry another.
-    private func exchange(_ bytes: [UInt8], on socket: Socket, deadline: UInt64) throws(Attempt) -> HTTPClientResponse {
+    private func exchange(_ bytes: [UInt8], on socket: Socket, deadline: ContinuousClock.Instant) throws(Attempt)
+        -> HTTPClientResponse
+    {
         var parser = ResponseParser()
         var received = 0
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -137,24 +148,24 @@ public final class SocketTransport: HTTPTransport {
         }
     }
 
+    /// A pooled connection young enough to reuse and not closed by the server meanwhile, or nil.
     private func takeIdle() -> Socket? {
-        let now = Socket.now()
-        let maxIdle = Self.nanoseconds(configuration.maxIdleTime)
-        while let entry = idle.withLock({ $0.popLast() }) {
-            if now - entry.since < maxIdle && !entry.socket.isReadableWhileIdle { return entry.socket }
-            entry.socket.close()
+        // The clock is read before the lock, so another thread may stamp an entry later than `now`; the pool's
+        // signed ages make that harmless (a regression test replays it).
+        let now = now()
+        while true {
+            var expired: [Socket] = []
+            let taken = idle.withLock { $0.take(at: now) { expired.append($0) } }
+            for socket in expired { socket.close() }
+            guard let socket = taken else { return nil }
+            // The readability check is a syscall: made outside the lock.
+            if !socket.isReadableWhileIdle { return socket }
+            socket.close()
         }
-        return nil
     }
 
     private func giveBack(_ socket: Socket) {
-        let kept = idle.withLock { pool -> Bool in
-            guard pool.count < configuration.maxIdleConnections else { return false }
-            pool.append((socket, Socket.now()))
-            return true
-        }
-        if !kept { socket.close() }
+        let stamp = now()
+        if !idle.withLock({ $0.put(socket, at: stamp) }) { socket.close() }
     }
-
-    private static func nanoseconds(_ seconds: Double) -> UInt64 { UInt64(max(0, seconds) * 1_000_000_000) }
 }

@@ -117,6 +117,13 @@ public final class Simulator: Sendable {
         }
     }
 
+    /// Ticks in the history played at start: half an hour at the base rate (issue 10: a first visit should find
+    /// people and habits with counts, not a blank dashboard).
+    public static let historyTicks = Int(baseEventsPerSecond * 30 * 60)
+
+    /// Plays `historyTicks` ticks at once: a past the same for every run with this seed.
+    public func playHistory() { step(Self.historyTicks) }
+
     /// One tick from the ticker, unless the run it belongs to has been stopped meanwhile.
     private func timerFired(epoch: UInt64) {
         core.withLock { core in

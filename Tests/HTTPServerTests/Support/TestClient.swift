@@ -35,9 +35,17 @@ final class TestClient: @unchecked Sendable {
     let fd: Int32
     private var buffered: [UInt8] = []
 
-    /// Connects to `127.0.0.1:port`; `timeout` bounds every read.
-    init(port: Int, timeout: Double = 3) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    /// Connects to `127.0.0.1:port`; `timeout` bounds every read. It is a hang guard only (no test waits for it to
+    /// pass), so it sits far above anything a loaded machine takes.
+    init(port: Int, timeout: Double = 30) throws {
+        // The descriptor is stored only once connected. A throwing class init that had already stored it would run
+        // `deinit` too, closing the number a second time: by then another test's socket may own it (that double
+        // close made ServerTests flake, with a client of a parallel test cut off mid-conversation).
+        fd = try Self.connected(port: port, timeout: timeout)
+    }
+
+    private static func connected(port: Int, timeout: Double) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -48,11 +56,13 @@ final class TestClient: @unchecked Sendable {
             }
         }
         guard status == 0 else {
+            let code = errno
             close(fd)
-            throw Socket.Failure(operation: "connect 127.0.0.1:\(port)", code: errno)
+            throw Socket.Failure(operation: "connect 127.0.0.1:\(port)", code: code)
         }
         var interval = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+        return fd
     }
 
     deinit { close(fd) }
@@ -162,9 +172,21 @@ final class TestClient: @unchecked Sendable {
 
 /// Starts a server on 127.0.0.1:0 for one test and shuts it down afterwards.
 enum LiveServer {
+    /// The server's defaults with every deadline far above anything a test waits for, so that a test starved of
+    /// CPU (CPU-heavy suites running beside it on a loaded 2-core machine held both cooperative threads for over
+    /// 10 s) never sees its idle or half-sent connection closed. A test about a deadline sets that one short.
+    static var patientConfiguration: ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.headerTimeout = .seconds(300)
+        configuration.bodyReadTimeout = .seconds(300)
+        configuration.idleTimeout = .seconds(300)
+        configuration.writeTimeout = .seconds(300)
+        return configuration
+    }
+
     /// Runs `body` with a started server answering through `responder`.
     static func with(
-        _ configuration: ServerConfiguration = ServerConfiguration(), responder: some HTTPResponder,
+        _ configuration: ServerConfiguration = LiveServer.patientConfiguration, responder: some HTTPResponder,
         logger: Logger = .silent, _ body: (Server) async throws -> Void
     ) async throws {
         var configuration = configuration
