@@ -46,6 +46,7 @@ func referencePairs(_ text: String) -> [(name: String, value: String)] {
     }
 }
 
+/// A query string: parsed like the byte-level reference, re-encoded to itself, and alike through a request target.
 func checkQuery(_ text: String) {
     let parameters = QueryParameters(parsing: text[...])
     require(parameters == QueryParameters(referencePairs(text)), "query parsed unlike WHATWG: \(text.debugDescription)")
@@ -58,6 +59,7 @@ func checkQuery(_ text: String) {
     require(target.query == parameters, "the query of a target parses differently")
 }
 
+/// A form body: parsed like the same query when UTF-8, refused with 400 when not.
 func checkForm(_ body: [UInt8]) {
     let request = Request(
         method: .post, target: "/f", headers: ["Content-Type": "application/x-www-form-urlencoded; charset=utf-8"],
@@ -76,6 +78,7 @@ func checkForm(_ body: [UInt8]) {
 
 // MARK: - Cookies
 
+/// `Cookie` fields: cookies like the byte-level reference, and the settings id is the cookie's id.
 func checkCookieHeader(_ fields: [String]) {
     let request = Request(method: .get, target: "/", headers: HTTPHeaders(fields.map { ("Cookie", $0) }))
     let cookies = request.cookies
@@ -115,6 +118,7 @@ func referenceCookies(_ fields: [String]) -> [String: String] {
     return result
 }
 
+/// A `Set-Cookie` built from arbitrary parts: no injected byte or attribute, and it decodes back.
 func checkSetCookie(name: String, value: String, path: String) {
     let cookie = Cookie(name: name, value: value, maxAge: 60, path: path)
     let field = cookie.headerValue
@@ -131,6 +135,7 @@ func checkSetCookie(name: String, value: String, path: String) {
 
 // MARK: - Browser ids
 
+/// base64url, in the order of its values.
 let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
 /// The 16 bytes a 22-character base64url text stands for (low bits of the last character dropped), or nil.
@@ -145,6 +150,7 @@ func decodeID(_ text: String) -> [UInt8]? {
     return (0..<16).map { byte in bits[byte * 8..<byte * 8 + 8].reduce(0) { $0 << 1 | $1 } }
 }
 
+/// `BrowserID` accepts exactly the canonical texts, and every minted id.
 func checkBrowserID(_ text: String, bytes: ArraySlice<UInt8>) {
     let canonical = decodeID(text).map { BrowserID(bytes: $0).rawValue == text } ?? false
     require((BrowserID(text) != nil) == canonical, "BrowserID(\(text.debugDescription)) disagrees with base64url")
@@ -157,6 +163,7 @@ func checkBrowserID(_ text: String, bytes: ArraySlice<UInt8>) {
 
 // MARK: - Entry
 
+/// One input, tried as each kind of text.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
@@ -172,6 +179,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
+/// The executable's entry point: hands over to libFuzzer.
 @_cdecl("FormsFuzz_main")
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     runFuzzer(argc, argv, fuzzOneInput)

@@ -91,6 +91,7 @@ func checkRequest(_ request: Request, limits: RequestParser.Limits) {
     require(again.events.last == .request(request), "re-serialised request differs")
 }
 
+/// One input: limits and split from byte 0, the stream from the rest.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data, size > 0 else { return 0 }
@@ -111,6 +112,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
+/// The executable's entry point: hands over to libFuzzer.
 @_cdecl("RequestParserFuzz_main")
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     runFuzzer(argc, argv, fuzzOneInput)

@@ -120,6 +120,7 @@ func trimmedOWS(_ text: Substring) -> Substring {
     return text
 }
 
+/// One input: limits and split from byte 0, the stream from the rest.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data, size > 0 else { return 0 }
@@ -146,6 +147,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
+/// The executable's entry point: hands over to libFuzzer.
 @_cdecl("ResponseParserFuzz_main")
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     runFuzzer(argc, argv, fuzzOneInput)

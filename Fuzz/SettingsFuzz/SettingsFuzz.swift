@@ -22,6 +22,7 @@ func encode(_ settings: Settings) throws -> [UInt8] {
     return Array(try encoder.encode(settings))
 }
 
+/// One input: the whole content of a settings file.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
@@ -37,6 +38,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
+/// The executable's entry point: hands over to libFuzzer.
 @_cdecl("SettingsFuzz_main")
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     runFuzzer(argc, argv, fuzzOneInput)

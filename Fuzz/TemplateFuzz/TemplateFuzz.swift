@@ -50,6 +50,7 @@ func unescape(_ escaped: [UInt8]) -> [UInt8] {
 let valueLibrary = try! TemplateLibrary(
     sources: ["text": "{{v}}", "attribute": "<a title=\"{{ v }}\">", "raw": "{{{v}}}"], strict: true)
 
+/// A value through `HTMLEscaping` and through `{{v}}` / `{{{v}}}`.
 func checkEscaping(_ payload: ArraySlice<UInt8>) {
     var escapedBytes: [UInt8] = []
     Array(payload).withUnsafeBufferPointer { HTMLEscaping.append(escaping: $0, to: &escapedBytes) }
@@ -91,6 +92,7 @@ let context: TemplateValue = [
     "o": ["a": .text(marker + hostile + marker), "o": ["t": true]],
 ]
 
+/// Arbitrary sources through the lexer, parser and linker, then the renderer when they load.
 func checkTemplates(_ payload: ArraySlice<UInt8>) {
     var sources = payload.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false).map {
         $0.map { $0 == markerLead ? UInt8(ascii: "e") : $0 }
@@ -147,6 +149,7 @@ func firstMarker(in output: [UInt8], from start: Int) -> Int? {
     return nil
 }
 
+/// One input: the mode from byte 0, the payload from the rest.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data, size > 0 else { return 0 }
@@ -159,6 +162,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
+/// The executable's entry point: hands over to libFuzzer.
 @_cdecl("TemplateFuzz_main")
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     runFuzzer(argc, argv, fuzzOneInput)
