@@ -29,19 +29,29 @@ var targets: [Target] = [
         dependencies: ["Dashboard", "HabitsSimulator", "HabitsAPI", "HTTPServer", "TemplateKit"]),
 ]
 
-// The parser fuzz target is opt-in (HABITS_FUZZ=1) so normal builds never need libFuzzer. See docs/FUZZING.md:
-// Fuzz/run.sh builds it with `-Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing` so HTTPServer is
-// instrumented too and the harness can check the parser's internal indices.
+// The fuzz targets are opt-in (HABITS_FUZZ=1) so normal builds never need libFuzzer. See docs/FUZZING.md:
+// Fuzz/run.sh builds them with `-Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing` so the code under test
+// is instrumented too and the harnesses can check internal state. Each harness is one executable in Fuzz/<name>.
 if Context.environment["HABITS_FUZZ"] == "1" {
-    targets.append(
-        .executableTarget(
-            name: "RequestParserFuzz",
-            dependencies: ["HTTPServer"],
-            path: "Fuzz/RequestParserFuzz",
-            swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])],
-            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]
+    targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("RequestParserFuzz", ["HTTPServer"]),
+        ("ResponseParserFuzz", ["HabitsAPI", "HTTPServer"]),
+        ("TemplateFuzz", ["TemplateKit"]),
+        ("FormsFuzz", ["HTTPServer", "Dashboard"]),
+        ("SettingsFuzz", ["Dashboard"]),
+    ]
+    for fuzzTarget in fuzzTargets {
+        targets.append(
+            .executableTarget(
+                name: fuzzTarget.name,
+                dependencies: fuzzTarget.dependencies + ["FuzzSupport"],
+                path: "Fuzz/\(fuzzTarget.name)",
+                swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])],
+                linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]
+            )
         )
-    )
+    }
 }
 
 // The HTTP benchmark server is opt-in too (HABITS_BENCH=1, set by Benchmarks/http.sh), so normal builds skip it.

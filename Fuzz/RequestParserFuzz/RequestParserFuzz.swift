@@ -9,12 +9,9 @@
 // - once dead, the parser keeps throwing the same error;
 // - every request respects the limits, and re-serialising it gives bytes that parse back to the same request.
 
-@testable import HTTPServer
+import FuzzSupport
 
-/// Like `precondition`, but the message survives `-O` so a crash report says which invariant broke.
-func require(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition { fatalError(message()) }
-}
+@testable import HTTPServer
 
 /// What one way of feeding produced.
 struct Outcome: Equatable {
@@ -94,6 +91,7 @@ func checkRequest(_ request: Request, limits: RequestParser.Limits) {
     require(again.events.last == .request(request), "re-serialised request differs")
 }
 
+/// One input: limits and split from byte 0, the stream from the rest.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data, size > 0 else { return 0 }
@@ -114,18 +112,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
-/// SwiftPM renames an executable's `main` to `<module>_main`; libFuzzer's own `main` is therefore not used and we
-/// start its driver ourselves.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
+/// The executable's entry point: hands over to libFuzzer.
 @_cdecl("RequestParserFuzz_main")
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var argc = argc
-    var argv = argv
-    return runFuzzerDriver(&argc, &argv, fuzzOneInput)
+    runFuzzer(argc, argv, fuzzOneInput)
 }

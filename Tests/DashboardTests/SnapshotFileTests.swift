@@ -46,7 +46,11 @@ import Testing
         let embedded = try startEmbeddedSimulator(
             port: 0, seed: 1, runSimulation: false, history: true, logger: .silent)
         defer { embedded.simulator.stop() }
-        let client = HabitsClient(configuration: UpstreamConfiguration(host: "127.0.0.1", port: embedded.port))
+        var configuration = UpstreamConfiguration(host: "127.0.0.1", port: embedded.port)
+        // Hang guards only: on a loaded machine a call can wait seconds for a thread before it starts.
+        configuration.connectTimeout = 30
+        configuration.totalTimeout = 60
+        let client = HabitsClient(configuration: configuration)
         async let users = client.users()
         async let habits = client.habits()
         async let categories = client.categories()

@@ -13,7 +13,10 @@ import Testing
         let embedded = try startEmbeddedSimulator(port: 0, seed: 5, runSimulation: false, logger: .silent)
         embedded.simulator.step(1500)
         defer { embedded.simulator.stop() }
-        let configuration = UpstreamConfiguration(host: "127.0.0.1", port: embedded.port)
+        var configuration = UpstreamConfiguration(host: "127.0.0.1", port: embedded.port)
+        // Hang guards only: on a loaded machine a call can wait seconds for a thread before it starts.
+        configuration.connectTimeout = 30
+        configuration.totalTimeout = 60
         let api = CachedHabitsAPI(upstream: HabitsClient(configuration: configuration))
         let habitNames = try await api.load(HabitsRequest()).value.keys.sorted()
         try await api.log(

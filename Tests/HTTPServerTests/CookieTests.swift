@@ -22,6 +22,13 @@ import Testing
         #expect(rendered == "a=x%3B%20Domain=evil.com%0D%0ASet-Cookie:%20b=c; HttpOnly")
     }
 
+    /// Found by Fuzz/FormsFuzz: with nothing else to escape, `%` went out raw, so `a%20` and `a ` both became `a%20`.
+    @Test func percentSignIsEncodedEvenWhenNothingElseNeedsEncoding() {
+        #expect(Cookie(name: "a", value: "a%20").headerValue.hasPrefix("a=a%2520;"))
+        #expect(Cookie(name: "a", value: "a ").headerValue.hasPrefix("a=a%20;"))
+        #expect(Cookie(name: "n%", value: "v").headerValue.hasPrefix("n%25=v;"))
+    }
+
     @Test func twoCookiesGiveTwoSetCookieFields() {
         var response = Response.text("ok")
         response.setCookie(Cookie(name: "a", value: "1"))
@@ -49,6 +56,14 @@ import Testing
         #expect(request.cookie(named: "d") == "spaced")
         #expect(request.cookie(named: "é") == "ü")
         #expect(request.cookie(named: "bad") == nil)
+    }
+
+    /// Found by Fuzz/FormsFuzz: splitting `Character`s kept `;` + U+0301 (one grapheme) inside a cookie, so the
+    /// server saw one cookie where a browser sends two.
+    @Test func separatorsFollowedByACombiningMarkStillSeparate() {
+        let request = Request(
+            method: .get, target: "/", headers: HTTPHeaders([("Cookie", "a=1;\u{301}b=2; c=\u{301}3 ; \u{301} d =4")]))
+        #expect(request.cookies == ["a": "1", "\u{301}b": "2", "c": "\u{301}3", "\u{301} d": "4"])
     }
 
     @Test func noCookieHeaderGivesNoCookies() {

@@ -19,6 +19,22 @@ import Testing
         #expect(query["x"] == "&=")
     }
 
+    /// Found by Fuzz/FormsFuzz: splitting `Character`s kept `&` + U+0301 (one grapheme) inside a value.
+    @Test func separatorsFollowedByACombiningMarkStillSeparate() {
+        let form = QueryParameters(parsing: "a=1&\u{301}b=2=\u{301}3"[...])
+        #expect(form.pairs.map(\.name) == ["a", "\u{301}b"])
+        #expect(form.pairs.map(\.value) == ["1", "2=\u{301}3"])
+        let flag = QueryParameters(parsing: "x=\u{301}y"[...])
+        #expect(flag["x"] == "\u{301}y")
+    }
+
+    /// Found by Fuzz/FormsFuzz: the query began one Character after `?`, which dropped a leading combining mark.
+    @Test func queryStartingWithACombiningMarkKeepsIt() {
+        let request = Request(method: .get, target: "/s?\u{301}x=1")
+        #expect(request.rawQuery.map { Array($0.unicodeScalars) } == Array("\u{301}x=1".unicodeScalars))
+        #expect(request.query.pairs.map(\.name) == ["\u{301}x"])
+    }
+
     @Test func noQueryGivesEmptyParameters() {
         #expect(Request(method: .get, target: "/s").query.isEmpty)
         #expect(Request(method: .get, target: "/s?").query.isEmpty)

@@ -35,7 +35,7 @@ import Testing
     /// `clock` (by default one that never moves), so a loaded machine's pause between two calls never makes a test
     /// open a second connection it did not mean to.
     static func client(
-        _ kind: Kind, port: Int, timeout: TimeInterval = 3, clock: ManualInstantClock = ManualInstantClock()
+        _ kind: Kind, port: Int, timeout: TimeInterval = 60, clock: ManualInstantClock = ManualInstantClock()
     ) -> (HabitsClient, SocketTransport?) {
         var configuration = UpstreamConfiguration(host: "127.0.0.1", port: port)
         configuration.totalTimeout = timeout

@@ -13,7 +13,10 @@ import Testing
     ) async throws {
         let embedded = try startEmbeddedSimulator(port: 0, seed: 11, runSimulation: false, logger: .silent)
         embedded.simulator.step(steps)
-        let configuration = UpstreamConfiguration(host: "127.0.0.1", port: embedded.port)
+        var configuration = UpstreamConfiguration(host: "127.0.0.1", port: embedded.port)
+        // Hang guards only: on a loaded machine a call can wait seconds for a thread before it starts.
+        configuration.connectTimeout = 30
+        configuration.totalTimeout = 60
         // Idle connections age on a clock that never moves: a pause on a loaded machine must not retire them.
         let clock = ManualInstantClock()
         let transport = SocketTransport(configuration: configuration, now: { clock.now })

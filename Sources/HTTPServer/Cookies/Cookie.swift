@@ -53,8 +53,10 @@ public struct Cookie: Sendable, Equatable {
         return out
     }
 
+    /// `text` with every byte outside `allowed`, and every `%`, as `%XX`: reversible, so two values never render
+    /// alike (Fuzz/FormsFuzz found the fast path letting `%` through when nothing else needed encoding).
     static func encode(_ text: String, allowed: (UInt8) -> Bool) -> String {
-        guard !text.utf8.allSatisfy(allowed) else { return text }
+        guard !text.utf8.allSatisfy({ allowed($0) && $0 != UInt8(ascii: "%") }) else { return text }
         var out: [UInt8] = []
         let hex = Array("0123456789ABCDEF".utf8)
         for byte in text.utf8 {

@@ -1,6 +1,9 @@
 extension Request {
     /// Cookies from every `Cookie` field (RFC 6265 §5.4: `a=1; b=2`); when a name repeats, the first wins,
     /// since browsers send the most specific path first. Values are returned as sent (no decoding).
+    ///
+    /// Split on bytes, as browsers and the RFC do: splitting `Character`s would keep `;` or `=` followed by a
+    /// combining mark inside a name or value (found by Fuzz/FormsFuzz).
     public var cookies: [String: String] {
         var result: [String: String] = [:]
         forEachCookie { name, value in

@@ -11,20 +11,29 @@ public struct QueryParameters: Sendable, Equatable, Sequence {
     }
 
     /// Parses `a=1&b=two+words&c` (WHATWG urlencoded parsing: `+` is space, a name without `=` has value "").
+    ///
+    /// Split on bytes, as the WHATWG parser does: splitting `Character`s would keep a `&` or `=` followed by a
+    /// combining mark inside a value (found by Fuzz/FormsFuzz).
     public init(parsing encoded: Substring) {
         var pairs: [(name: String, value: String)] = []
-        for piece in encoded.split(separator: "&", omittingEmptySubsequences: true) {
-            if let equals = piece.firstIndex(of: "=") {
+        let utf8 = encoded.utf8
+        for piece in utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            if let equals = piece.firstIndex(of: UInt8(ascii: "=")) {
                 pairs.append(
                     (
-                        name: PercentEncoding.decodeQueryComponent(piece[..<equals]),
-                        value: PercentEncoding.decodeQueryComponent(piece[piece.index(after: equals)...])
+                        name: Self.decode(piece[..<equals]),
+                        value: Self.decode(piece[utf8.index(after: equals)...])
                     ))
             } else {
-                pairs.append((name: PercentEncoding.decodeQueryComponent(piece), value: ""))
+                pairs.append((name: Self.decode(piece), value: ""))
             }
         }
         self.pairs = pairs
+    }
+
+    /// One name or value: `+` is a space, `%XX` a byte, invalid UTF-8 becomes U+FFFD.
+    private static func decode(_ bytes: Substring.UTF8View) -> String {
+        PercentEncoding.decode(bytes, plusAsSpace: true, lenient: true) ?? String(decoding: bytes, as: UTF8.self)
     }
 
     /// The first value for `name`, or nil.

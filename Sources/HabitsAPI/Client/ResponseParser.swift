@@ -114,7 +114,10 @@ public struct ResponseParser: Sendable {
                 return .needMoreData
             case .chunkSize:
                 guard let lineEnd = findCRLF(from: start) else {
-                    if available > limits.chunkLineBytes { throw .invalidChunk }
+                    // A CR at the end may be the line's own terminator, whose LF is still on its way: it does not
+                    // count, or a line of exactly the limit would be refused only when a read ends between CR and LF.
+                    let pending = buffer.last == 13 ? available - 1 : available
+                    if pending > limits.chunkLineBytes { throw .invalidChunk }
                     if ended { throw .unexpectedEnd }
                     return .needMoreData
                 }
