@@ -52,4 +52,13 @@ import Testing
         #expect(response.headers["X-Content-Type-Options"] == "nosniff")
         #expect(response.headers["Content-Type"] == "text/plain; charset=utf-8")
     }
+
+    @Test(arguments: [
+        ("text/html", true), ("text/html; charset=utf-8", true), ("TEXT/HTML", true), ("Text/Html;x", true),
+        ("text/htm", false), ("text/plain", false), ("", false), ("application/xhtml+xml", false),
+        ("text\u{0F}html", false),
+    ])
+    func htmlIsRecognisedInAnyCase(contentType: String, isHTML: Bool) {
+        #expect(SecurityHeaders<ClosureResponder>.isHTML(contentType) == isHTML)
+    }
 }

@@ -50,12 +50,22 @@ public struct SecurityHeaders<Next: HTTPResponder>: HTTPResponder {
             }
             return
         }
-        let isHTML = response.headers["Content-Type"]?.lowercased().hasPrefix("text/html") ?? false
+        let isHTML = response.headers["Content-Type"].map(Self.isHTML) ?? false
         guard isHTML else { return }
         response.headers.replaceOrAdd(name: "Content-Security-Policy", value: contentSecurityPolicy)
         response.headers.replaceOrAdd(name: "Referrer-Policy", value: "same-origin")
         if !response.headers.contains("Cache-Control") {
             response.headers.add(name: "Cache-Control", value: "no-store")
+        }
+    }
+
+    /// Whether a Content-Type is `text/html` (any case, any parameters), compared as bytes without a lowercased copy.
+    static func isHTML(_ contentType: String) -> Bool {
+        let prefix = "text/html".utf8
+        guard contentType.utf8.count >= prefix.count else { return false }
+        // `prefix` is lowercase: a byte matches it as it is, or as the uppercase of one of its letters.
+        return zip(contentType.utf8, prefix).allSatisfy { byte, expected in
+            byte == expected || (expected >= 0x61 && expected <= 0x7A && byte == expected - 0x20)
         }
     }
 }

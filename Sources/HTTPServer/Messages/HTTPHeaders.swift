@@ -62,11 +62,21 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// ASCII case-insensitive comparison; header names are tokens, so ASCII is all there is.
     static func equal(_ a: String, _ b: String) -> Bool {
-        let a = a.utf8
-        let b = b.utf8
-        guard a.count == b.count else { return false }
-        return zip(a, b).allSatisfy { x, y in
-            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A)
+        guard a.utf8.count == b.utf8.count else { return false }
+        // Native strings hand out their bytes directly; every lookup of every request compares names, so the
+        // byte loop matters (issue 9). Other strings take the iterator path.
+        let fast = a.utf8.withContiguousStorageIfAvailable { a in
+            b.utf8.withContiguousStorageIfAvailable { b in
+                for index in 0..<a.count where !sameLetter(a[index], b[index]) { return false }
+                return true
+            }
         }
+        if let fast, let fast { return fast }
+        return zip(a.utf8, b.utf8).allSatisfy { sameLetter($0, $1) }
+    }
+
+    /// Equal bytes, or the same ASCII letter in either case.
+    @inline(__always) private static func sameLetter(_ x: UInt8, _ y: UInt8) -> Bool {
+        x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A)
     }
 }
