@@ -22,9 +22,28 @@ extension LeaderboardCard {
             "path": .text(habitPath),
             "categoryName": .text(categoryName),
             "colorClass": .text(categoryColor.className),
-            "leader": leader.templateValue,
+            "leader": leaderValue,
             "second": second?.templateValue ?? .null,
         ]
+    }
+}
+
+extension LeaderboardCard {
+    /// The leader line: one ranking line, or every tied leader as a link with ", " / " and " between them.
+    var leaderValue: TemplateValue {
+        guard leaders.count > 1, case .object(var fields) = leader.templateValue else {
+            return leader.templateValue
+        }
+        fields["tied"] = .list(
+            leaders.enumerated().map { index, line in
+                [
+                    "separator": .text(Self.separator(before: index, of: leaders.count)),
+                    "name": .text(line.name),
+                    "path": TemplateValue(line.userPath ?? line.userID.map(Links.person)),
+                ]
+            })
+        fields["rankText"] = TemplateValue(leaders.first(where: \.isActiveUser)?.rank.map(Ordinal.string))
+        return .object(fields)
     }
 }
 
@@ -34,6 +53,7 @@ extension RankingLine {
         let isNobody = userID == nil
         return [
             "isNobody": .bool(isNobody),
+            "tied": .null,
             "name": .text(name),
             // "You" links to the active user's page too: every person named on a page is a link (SPEC §5).
             "path": TemplateValue(userPath ?? userID.map(Links.person)),
