@@ -308,12 +308,31 @@ import Testing
         #expect(html(try await get("/habits", cookie: cookie)).contains("Favorites</h2>"))
     }
 
+    @Test func peopleSortsByTheNamedOrderAndRefusesAnUnknownOne() async throws {
+        #expect(try await get("/people?sort=activity&followed=1&q=a").status == .ok)
+        #expect(try await get("/people?sort=leading").status == .ok)
+        let bad = try await get("/people?sort=shoe-size")
+        #expect(bad.status == .badRequest)
+        #expect(html(bad).contains("Sort people by name, activity or leading."))
+    }
+
+    @Test func aToggleReturnsToTheItemItChanged() async throws {
+        let target = "/habits#" + Links.elementID(habit: "Yoga")
+        let response = try await post(
+            "/habits/Yoga/favorite", form: "favorite=true&return=" + PercentEncoding.encodeQueryComponent(target))
+        #expect(response.headers["Location"] == target)
+        #expect(html(try await get("/habits")).contains(#"id="\#(Links.elementID(habit: "Yoga"))""#))
+    }
+
     // MARK: - Logging habits
 
     @Test func loggingAHabitPostsItForTheActiveUserAndConfirms() async throws {
         let response = try await post("/log", form: "habit=Push-ups%2FSit-ups")
         #expect(response.status == .seeOther)
-        #expect(response.headers["Location"] == "/log?logged=Push-ups%2FSit-ups")
+        // The redirect returns to the habit's button (issue 10: keep your place without JavaScript).
+        #expect(
+            response.headers["Location"]
+                == "/log?logged=Push-ups%2FSit-ups#" + Links.elementID(habit: "Push-ups/Sit-ups"))
         #expect(
             api.logged == [
                 LoggedHabit(
@@ -321,7 +340,8 @@ import Testing
                     timestamp: Date(timeIntervalSince1970: 1_800_000_000))
             ])
         let page = html(try await get("/log?logged=Push-ups%2FSit-ups"))
-        #expect(page.contains(#"Logged <a href="/habits/Push-ups%2FSit-ups">Push-ups/Sit-ups</a>."#))
+        #expect(page.contains(#"Logged <a href="/habits/Push-ups%2FSit-ups">Push-ups/Sit-ups</a>"#))
+        #expect(page.contains(#"id="\#(Links.elementID(habit: "Push-ups/Sit-ups"))""#))
         let habit = html(try await get("/habits/Push-ups%2FSit-ups"))
         #expect(habit.contains(#"href="/people/activeUser">Active User</a>"#))
     }

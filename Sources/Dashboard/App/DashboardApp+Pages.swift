@@ -104,18 +104,23 @@ extension DashboardApp {
         let query = request.query
         let followedOnly = query["followed"] == "1"
         let search = (query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let sort = PeopleSort.parse(query["sort"]) else {
+            throw HTTPError(.badRequest, "Sort people by name, activity or leading.")
+        }
         let view = try await snapshots.view()
         let browser = try await settings.load(for: request)
         var parameters: [String] = []
+        if sort != .name { parameters.append("sort=" + sort.rawValue) }
         if followedOnly { parameters.append("followed=1") }
         if !search.isEmpty { parameters.append("q=" + PercentEncoding.encodeQueryComponent(search)) }
         let returnTo = "/people" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
+        // Activity and leading read the statistics, so those orders change with the whole version.
         let key = RenderKey(
-            route: returnTo, content: view.snapshot.referenceVersion,
+            route: returnTo, content: sort == .name ? view.snapshot.referenceVersion : view.snapshot.version,
             personal: RenderKey.digest(of: browser.followedUserIDs), stale: view.stale?.asOf)
         return try cachedHTML(request, key: key) {
             let page = PeoplePage(
-                snapshot: view.snapshot, settings: browser, followedOnly: followedOnly, query: search)
+                snapshot: view.snapshot, settings: browser, followedOnly: followedOnly, query: search, sort: sort)
             return try renderer.pageBytes(
                 "people", page.templateFields(returnTo: returnTo),
                 frame: PageFrame(title: "People", tab: .people, staleNotice: view.stale))
@@ -181,8 +186,9 @@ extension DashboardApp {
         var route = "log"
         if let logged { route += "?logged=" + PercentEncoding.encodeQueryComponent(logged) }
         if let failure { route += "?failure=" + PercentEncoding.encodeQueryComponent(failure) }
+        // The buttons show your counts, so the page changes with the statistics too.
         let key = RenderKey(
-            route: route, content: view.snapshot.referenceVersion,
+            route: route, content: view.snapshot.version,
             personal: RenderKey.digest(of: browser.favoriteHabits), stale: view.stale?.asOf)
         return try cachedHTML(request, key: key) {
             let page = LogHabitPage(snapshot: view.snapshot, settings: browser, loggedHabitName: logged)

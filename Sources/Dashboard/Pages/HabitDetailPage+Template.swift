@@ -12,6 +12,7 @@ extension HabitDetailPage {
             "info": .text(info),
             "isFavorite": .bool(isFavorite),
             "returnTo": .text(path),
+            "elementID": .text(Links.elementID(habit: name)),
         ]
     }
 

@@ -13,6 +13,7 @@ extension PersonDetailPage {
             "isFollowed": .bool(isFollowed),
             "isActiveUser": .bool(isActiveUser),
             "returnTo": .text(path),
+            "elementID": .text(Links.elementID(person: userID)),
         ]
     }
 

@@ -23,7 +23,7 @@ public final class Snapshot: Sendable {
     let sortedUsers: [User]
     /// Place of each user id in `sortedUsers`.
     let userPlace: [String: Int]
-    /// A People card for each of `sortedUsers`, not followed: links and colours computed once.
+    /// A People card for each of `sortedUsers`, not followed: links, colours and sort keys computed once.
     let personCards: [PersonCard]
     /// `/habits` sorted by name (Habits, Log Habit).
     let sortedHabits: [Habit]
@@ -73,7 +73,6 @@ public final class Snapshot: Sendable {
         }
         self.sortedUsers = sortedUsers
         userPlace = Dictionary(sortedUsers.enumerated().map { ($1.id, $0) }) { first, _ in first }
-        personCards = sortedUsers.map { PersonCard(user: $0, isFollowed: false, isActiveUser: $0.id == activeUserID) }
         sortedHabits = inputs.habits.values.sorted { order.precedes($0.name, $1.name) }
 
         var habitStatistics: [String: HabitStatistics] = [:]
@@ -104,6 +103,13 @@ public final class Snapshot: Sendable {
         leaderboardCards = cards
         countGroups = groups
         self.leading = leading
+        // The People sort keys, once per snapshot: a sort is then one pass over the cards.
+        personCards = sortedUsers.map { user in
+            PersonCard(
+                user: user, isFollowed: false, isActiveUser: user.id == activeUserID,
+                totalCount: userStatistics[user.id]?.habitCounts.reduce(0) { $0 + max($1.count, 0) } ?? 0,
+                leadingCount: leading[user.id]?.count ?? 0)
+        }
 
         var logged: [String: Set<String>] = [:]
         var countsByHabit: [String: [UserCount]] = [:]
