@@ -175,15 +175,38 @@ import Testing
 
     @Test func upstreamDownWithNoDataIsABadGatewayPageNotATrace() async throws {
         api.fail(with: .transport("connection refused"))
-        let response = try await get("/")
+        let response = try await get("/habits")
         #expect(response.status == .badGateway)
         #expect(html(response).contains("<h1>The Habits service is not answering</h1>"))
         #expect(html(response).contains("No data has arrived from it yet"))
         #expect(!html(response).contains("connection refused"))
+        // It tries again by itself: the script with JavaScript, a slow refresh without; Home is still offered.
+        #expect(html(response).contains(#"data-retry="10""#))
+        #expect(html(response).contains(#"<noscript><meta http-equiv="refresh" content="10"></noscript>"#))
+        #expect(html(response).contains(#"<a href="/">Back to Home</a>"#))
         // Fragments fail with a plain status for live.js, which only needs it to back off; no detail leaks.
         let fragment = try await get("/fragments/home")
         #expect(fragment.status == .badGateway)
         #expect(html(fragment) == "Bad Gateway")
+    }
+
+    @Test func homeWithoutFavouritesOrFollowsNeedsNoUpstream() async throws {
+        api.fail(with: .transport("connection refused"))
+        let response = try await get("/")
+        #expect(response.status == .ok)
+        #expect(html(response).contains("<h2>Welcome</h2>"))
+    }
+
+    @Test func livePagesOfferAPauseWithoutJavaScriptAndLive0PausesThem() async throws {
+        let live = html(try await get("/"))
+        #expect(live.contains(#"<a href="/?live=0">Pause live updates</a>"#))
+        #expect(live.contains(#"http-equiv="refresh""#))
+        let paused = html(try await get("/?live=0"))
+        #expect(!paused.contains(#"http-equiv="refresh""#))
+        #expect(!paused.contains("live.js"))
+        #expect(paused.contains(#"<a href="/">Resume live updates</a>"#))
+        let habit = html(try await get("/habits/Yoga?live=0"))
+        #expect(habit.contains(#"<a href="/habits/Yoga">Resume live updates</a>"#))
     }
 
     // MARK: - Live fragments

@@ -191,6 +191,19 @@ import Testing
         #expect(changed.headers["ETag"] != tag)
     }
 
+    @Test func anErrorPageNeverLinksToThePageThatFailed() {
+        let onHome = body(
+            renderer.errorPage(
+                status: .badGateway, heading: "Down", message: "Later.", logger: .silent, path: "/"))
+        #expect(!onHome.contains("Back to Home"))
+        #expect(onHome.contains(#"data-retry="10""#))
+        let elsewhere = body(
+            renderer.errorPage(
+                status: .notFound, heading: "Gone", message: "No.", logger: .silent, path: "/habits/x"))
+        #expect(elsewhere.contains(#"<a href="/">Back to Home</a>"#))
+        #expect(!elsewhere.contains("data-retry"))
+    }
+
     @Test func errorPageKeepsItsStatusAndTheLayout() {
         let response = renderer.errorPage(
             status: .notFound, heading: "Habit not found", message: "No habit <x>.", logger: .silent)

@@ -9,15 +9,30 @@ extension DashboardApp {
     // MARK: - Home
 
     func home(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let view = try await snapshots.view(live: true)
         let browser = try await settings.load(for: request)
-        return try cachedHTML(request, key: pageKey("home", view, RenderKey.digest(of: browser))) {
+        let paused = Self.isPaused(request)
+        let frame = PageFrame(title: "Home", tab: .home, isLive: true, path: "/", isPaused: paused)
+        let view: SnapshotView
+        do {
+            view = try await snapshots.view(live: true)
+        } catch  where browser.favoriteHabits.isEmpty && browser.followedUserIDs.isEmpty {
+            // Nothing to show from the upstream anyway: the introduction needs no data (issue 10 point 8).
+            return try renderer.livePage(
+                "home", [:], fragment: "fragments/home",
+                fragmentValue: HomePage(leaderboard: [], following: []).fragmentValue(stale: nil),
+                liveSource: "/fragments/home", frame: frame)
+        }
+        let key = pageKey(paused ? "home?live=0" : "home", view, RenderKey.digest(of: browser))
+        return try cachedHTML(request, key: key) {
             let fragment = try homeFragment(view, browser)
             return try renderer.livePageBytes(
                 "home", [:], fragment: fragment.body, fragmentTag: fragment.entityTag, liveSource: "/fragments/home",
-                frame: PageFrame(title: "Home", tab: .home, isLive: true))
+                frame: frame)
         }
     }
+
+    /// Whether the request asks for the page without live updates (`?live=0`, the no-JavaScript pause link).
+    static func isPaused(_ request: Request) -> Bool { request.query["live"] == "0" }
 
     func homeFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
         try await liveFragment(request) { view, browser in
@@ -58,13 +73,15 @@ extension DashboardApp {
         let name = try Self.routeParameter("name", request, context)
         let view = try await snapshots.view(live: true)
         let browser = try await settings.load(for: request)
-        let key = pageKey("habit:" + name, view, browser.isFavorite(name) ? 1 : 0)
+        let paused = Self.isPaused(request)
+        let key = pageKey("habit:" + name + (paused ? "?live=0" : ""), view, browser.isFavorite(name) ? 1 : 0)
         return try cachedHTML(request, key: key) {
             let page = try habitPage(name, view, browser)
             let fragment = try habitFragment(page, view)
             return try renderer.livePageBytes(
                 "habit", page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag,
-                liveSource: "/fragments" + page.path, frame: PageFrame(title: page.name, tab: .habits, isLive: true))
+                liveSource: "/fragments" + page.path,
+                frame: PageFrame(title: page.name, tab: .habits, isLive: true, path: page.path, isPaused: paused))
         }
     }
 
@@ -131,12 +148,15 @@ extension DashboardApp {
         let id = try Self.routeParameter("id", request, context)
         let view = try await snapshots.view(live: true)
         let browser = try await settings.load(for: request)
-        return try cachedHTML(request, key: pageKey("person:" + id, view, browser.isFollowed(id) ? 1 : 0)) {
+        let paused = Self.isPaused(request)
+        let key = pageKey("person:" + id + (paused ? "?live=0" : ""), view, browser.isFollowed(id) ? 1 : 0)
+        return try cachedHTML(request, key: key) {
             let page = try personPage(id, view, browser)
             let fragment = try personFragment(page, view)
             return try renderer.livePageBytes(
                 "person", page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag,
-                liveSource: "/fragments" + page.path, frame: PageFrame(title: page.name, tab: .people, isLive: true))
+                liveSource: "/fragments" + page.path,
+                frame: PageFrame(title: page.name, tab: .people, isLive: true, path: page.path, isPaused: paused))
         }
     }
 

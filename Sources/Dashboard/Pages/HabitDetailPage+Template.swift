@@ -44,6 +44,7 @@ extension CountGroup {
                         "imagePath": .text(Links.image(member.userID)),
                         "colorClass": .text(member.color.className),
                         "isActiveUser": .bool(member.isActiveUser),
+                        "key": .text(Links.elementID(person: member.userID)),
                     ]
                 }),
         ]

@@ -23,6 +23,7 @@ extension LeaderboardCard {
             "categoryName": .text(categoryName),
             "colorClass": .text(categoryColor.className),
             "leader": leaderValue,
+            "key": .text(Links.elementID(habit: habitName)),
             "second": second?.templateValue ?? .null,
         ]
     }
@@ -75,6 +76,7 @@ extension FollowingRow {
             "habitName": TemplateValue(habitName),
             "habitPath": TemplateValue(habitPath),
             "messageSuffix": .text(messageSuffix),
+            "key": .text(Links.elementID(person: userID)),
         ]
     }
 }

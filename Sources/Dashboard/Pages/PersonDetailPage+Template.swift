@@ -47,6 +47,7 @@ extension HabitCountRow {
             "path": .text(path),
             "count": .int(count),
             "percent": .int(Int((Double(count) / Double(top) * 100).rounded())),
+            "key": .text(Links.elementID(habit: name)),
         ]
     }
 }
