@@ -203,7 +203,7 @@ import Testing
         #expect(live.contains(#"http-equiv="refresh""#))
         let paused = html(try await get("/?live=0"))
         #expect(!paused.contains(#"http-equiv="refresh""#))
-        #expect(!paused.contains("live.js"))
+        #expect(paused.contains("<body data-live-paused>"))
         #expect(paused.contains(#"<a href="/">Resume live updates</a>"#))
         let habit = html(try await get("/habits/Yoga?live=0"))
         #expect(habit.contains(#"<a href="/habits/Yoga">Resume live updates</a>"#))
