@@ -250,9 +250,10 @@
     })
       .then(function (response) {
         if (!response.ok) throw new Error("HTTP " + response.status);
-        return response.text();
+        return response.text().then(function (html) { return { html: html, url: response.url }; });
       })
-      .then(function (html) {
+      .then(function (result) {
+        var html = result.html;
         var next = new DOMParser().parseFromString(html, "text/html");
         var nextMain = next.getElementById("main");
         if (!nextMain) throw new Error("no main");
@@ -269,6 +270,9 @@
           if (nextForm) form.parentNode.replaceChild(document.importNode(nextForm, true), form);
         } else {
           replaceChildren(main, nextMain);
+          document.title = next.title;
+          // The address says what the page shows now (a reload shows the same), as after the plain redirect.
+          if (result.url && window.history.replaceState) window.history.replaceState(null, "", result.url);
         }
         var after = keyed(main);
         Object.keys(after).forEach(function (key) {

@@ -60,7 +60,8 @@ def has_left(element):
 
 
 def submit(browser, button):
-    """Clicks a form button or link and waits until the browser has left the page (and followed any 303)."""
+    """Clicks a form button or link and waits until the browser has left the page (and followed any 303), or, for a
+    form live.js posts with fetch, until the control was replaced by the updated page's one."""
     html = browser.find_element(By.TAG_NAME, "html")
     try:
         button.click()
@@ -70,7 +71,7 @@ def submit(browser, button):
         if "does not belong to the document" not in str(error):
             raise
     # Generous waits: CI shares two cores between the browser, the dashboard and the simulator.
-    WebDriverWait(browser, 15).until(lambda _: has_left(html))
+    WebDriverWait(browser, 15).until(lambda _: has_left(html) or has_left(button))
     WebDriverWait(browser, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
@@ -234,13 +235,15 @@ def test_click_from_habit_to_person_and_back_to_a_habit(dashboard, browser):
 
 def test_log_habit_form_confirms_and_the_count_changes(dashboard, browser):
     browser.get(dashboard.url + "/log")
-    button = browser.find_elements(By.CSS_SELECTOR, "form[action='/log'] button")[-1]
-    habit = button.text
+    form = browser.find_elements(By.CSS_SELECTOR, "form[action='/log']")[-1]
+    button = form.find_element(By.TAG_NAME, "button")
+    habit = form.find_element(By.CSS_SELECTOR, "input[name=habit]").get_attribute("value")
     before = active_count(dashboard, habit)
     submit(browser, button)
     assert "logged=" in browser.current_url
     notice = browser.find_element(By.CSS_SELECTOR, "[role=status]")
-    assert notice.text.startswith(f"Logged {habit}.")
+    # The confirmation names the habit and your new count and rank in it (issue 10 point 7).
+    assert re.match(rf"Logged {re.escape(habit)}: you have {before + 1}, \d+(st|nd|rd|th)\.", notice.text), notice.text
     screenshot(browser, "log-confirmation")
     assert active_count(dashboard, habit) == before + 1
 
@@ -278,18 +281,26 @@ def test_forms_work_without_javascript(dashboard, browser_without_js):
     browser.get(dashboard.url + "/habits")
     row = browser.find_element(By.CSS_SELECTOR, "li.habit-row")
     name = row.find_element(By.CSS_SELECTOR, "a").text
+    row_id = row.get_attribute("id")
     submit(browser, row.find_element(By.CSS_SELECTOR, "button"))
-    assert browser.current_url.endswith("/habits")
+    # The redirect returns to the item (issue 10 point 1): its #id is in the URL and names the moved row.
+    assert browser.current_url.endswith("/habits#" + row_id), browser.current_url
     assert name in browser.find_element(By.CSS_SELECTOR, "main section").text
+    assert name in browser.find_element(By.ID, row_id).text
 
     browser.get(dashboard.url + "/people")
     card = next(
         c for c in browser.find_elements(By.CSS_SELECTOR, "li.person-card") if c.find_elements(By.TAG_NAME, "button")
     )
     person = card.find_element(By.CSS_SELECTOR, "a").text
+    card_id = card.get_attribute("id")
     submit(browser, card.find_element(By.TAG_NAME, "button"))
-    assert browser.current_url.endswith("/people")
+    assert browser.current_url.endswith("/people#" + card_id), browser.current_url
+    assert "Following" in browser.find_element(By.ID, card_id).text
     browser.get(dashboard.url + "/")
+    # WCAG 2.2.1: the refresh can be paused, and ?live=0 has no refresh.
+    pause = browser.find_element(By.LINK_TEXT, "Pause live updates")
+    assert pause.get_attribute("href").endswith("/?live=0")
     assert person in read_live(lambda: browser.find_element(By.CSS_SELECTOR, ".following").text)
     screenshot(browser, "home-without-javascript")
     # Without the script, <noscript><meta http-equiv="refresh" content="5"> keeps the live page fresh.
@@ -299,11 +310,11 @@ def test_forms_work_without_javascript(dashboard, browser_without_js):
     )
 
     browser.get(dashboard.url + "/log")
-    button = browser.find_element(By.CSS_SELECTOR, "form[action='/log'] button")
-    habit = button.text
-    submit(browser, button)
-    assert "logged=" in browser.current_url
-    assert browser.find_element(By.CSS_SELECTOR, "[role=status]").text.startswith(f"Logged {habit}.")
+    form = browser.find_element(By.CSS_SELECTOR, "form[action='/log']")
+    habit = form.find_element(By.CSS_SELECTOR, "input[name=habit]").get_attribute("value")
+    submit(browser, form.find_element(By.TAG_NAME, "button"))
+    assert "logged=" in browser.current_url and "#h-" in browser.current_url
+    assert browser.find_element(By.CSS_SELECTOR, "[role=status]").text.startswith(f"Logged {habit}: you have ")
 
 
 def test_names_with_slash_ampersand_and_accents_link_to_their_pages(dashboard, browser):
