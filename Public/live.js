@@ -307,7 +307,10 @@
     var node = document.querySelector("[data-retry]");
     if (!node) return;
     var seconds = parseInt(node.getAttribute("data-retry"), 10) || 10;
+    var attempts = 0;
     function attempt() {
+      attempts += 1;
+      node.setAttribute("data-retry-attempts", String(attempts)); // what was tried, for people and tests alike
       fetch(window.location.href, { cache: "no-store", credentials: "same-origin", headers: { "Accept": "text/html" } })
         .then(function (response) {
           if (response.ok) window.location.reload();
