@@ -338,7 +338,11 @@ def test_showcase_home_with_several_favorites_and_follows(dashboard, browser):
         assert browser.current_url.endswith("/habits")
     browser.get(dashboard.url + "/log")
     for name in habits[:2]:
-        submit(browser, next(b for b in browser.find_elements(By.CSS_SELECTOR, "form[action='/log'] button") if b.text == name))
+        form = next(
+            f for f in browser.find_elements(By.CSS_SELECTOR, "form[action='/log']")
+            if f.find_element(By.CSS_SELECTOR, "input[name=habit]").get_attribute("value") == name
+        )
+        submit(browser, form.find_element(By.TAG_NAME, "button"))
         assert "logged=" in browser.current_url
     browser.get(dashboard.url + "/people")
     for _ in range(3):

@@ -58,8 +58,10 @@ def test_pages_fall_back_to_last_good_data_and_then_to_an_error_page(browser, se
         assert browser.find_element(By.TAG_NAME, "h1").text == habit
         screenshot(browser, "habit-stale")
 
-        browser.get(url + "/")
-        assert len(browser.find_elements(By.CSS_SELECTOR, ".notice-stale")) == 1
+        def home_notice():
+            browser.get(url + "/")
+            return browser.find_elements(By.CSS_SELECTOR, ".notice-stale")
+        assert len(wait_until(home_notice, timeout=20, message="the stale notice on Home")) == 1
         screenshot(browser, "home-stale")
 
         # Every page built from the cached data says how old it is (issue 10 point 8).
