@@ -231,3 +231,22 @@ def test_pages_without_javascript_offer_a_pause_and_keep_their_layout(dashboard,
     assert not browser.find_elements(By.CSS_SELECTOR, "meta[http-equiv=refresh]")
     resume = browser.find_element(By.LINK_TEXT, "Resume live updates")
     assert resume.get_attribute("href") == dashboard.url + "/"
+
+
+def test_first_visit_shows_happening_now_with_one_click_favourite(dashboard, browser):
+    """A browser with no favourites and no follows: Home shows what is happening, never an empty page."""
+    browser.get(dashboard.url + "/")
+    section = wait_until(lambda: browser.find_element(By.CSS_SELECTOR, ".happening"), message="Happening now")
+    habits = section.find_elements(By.CSS_SELECTOR, "li.happening-row form[data-toggle=favorite]")
+    people = section.find_elements(By.CSS_SELECTOR, "li.happening-row form[data-toggle=follow]")
+    assert habits and people, "habits with Favourite and people with Follow"
+    screenshot(browser, "home-first-visit")
+    screenshot(browser, "home-first-visit-dark", dark=True)
+    row = browser.find_element(By.CSS_SELECTOR, ".happening li.happening-row")
+    name = row.find_element(By.TAG_NAME, "a").text
+    row.find_element(By.TAG_NAME, "button").click()
+    cards = wait_until(
+        lambda: [a.text for a in browser.find_elements(By.CSS_SELECTOR, ".leaderboard h3 a")],
+        message="the leaderboard card of the favourite",
+    )
+    assert name in cards

@@ -22,6 +22,7 @@ extension DashboardApp {
                 fragmentValue: HomePage(leaderboard: [], following: []).fragmentValue(stale: nil),
                 liveSource: "/fragments/home", frame: frame)
         }
+        activity.record(view.snapshot, at: snapshots.now)
         let key = pageKey(paused ? "home?live=0" : "home", view, RenderKey.digest(of: browser))
         return try cachedHTML(request, key: key) {
             let fragment = try homeFragment(view, browser)
@@ -48,7 +49,9 @@ extension DashboardApp {
 
     private func homeFragment(_ view: SnapshotView, _ browser: Settings) throws -> RenderCache.Entry {
         try renderCache.entry(for: homeFragmentKey(view, browser)) {
-            let page = HomePage(snapshot: view.snapshot, settings: browser)
+            let now = snapshots.now
+            let page = HomePage(
+                snapshot: view.snapshot, settings: browser, baseline: activity.baseline(before: now), now: now)
             return try renderer.templates.render("fragments/home", page.fragmentValue(stale: view.stale))
         }
     }

@@ -6,6 +6,31 @@ extension HomePage {
         [
             "stale": stale?.templateValue ?? .null,
             "showsIntroduction": .bool(showsIntroduction),
+            "happening": happening.map { happening in
+                [
+                    "caption": .text(happening.caption),
+                    "habits": .list(
+                        happening.habits.map { item in
+                            [
+                                "name": .text(item.name), "path": .text(item.path),
+                                "elementID": .text(item.elementID), "trend": .text(happening.trend(item)),
+                                "colorClass": .text(item.color.className),
+                                "favoritePath": .text(Links.habitFavorite(item.id)), "isFavorite": .bool(item.isChosen),
+                                "returnTo": .text("/"),
+                            ]
+                        }),
+                    "people": .list(
+                        happening.people.map { item in
+                            [
+                                "name": .text(item.name), "path": .text(item.path),
+                                "elementID": .text(item.elementID), "trend": .text(happening.trend(item)),
+                                "colorClass": .text(item.color.className),
+                                "followPath": .text(Links.personFollow(item.id)), "isFollowed": .bool(item.isChosen),
+                                "isActiveUser": .bool(item.isActiveUser), "returnTo": .text("/"),
+                            ]
+                        }),
+                ] as TemplateValue
+            } ?? .null,
             "hasLeaderboard": .bool(!leaderboard.isEmpty),
             "leaderboard": .list(leaderboard.map(\.templateValue)),
             "hasFollowing": .bool(!following.isEmpty),

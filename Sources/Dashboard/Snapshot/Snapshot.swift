@@ -43,6 +43,10 @@ public final class Snapshot: Sendable {
     let countGroups: [String: [CountGroup]]
     /// The habits each user leads (count equals the habit's top count > 0), by user id (person page).
     let leading: [String: [HabitCount]]
+    /// Each habit's total count over everyone, by name (Home's "Happening now").
+    let habitTotals: [String: Int]
+    /// Each user's total count over every habit, by id (People's activity sort, "Happening now").
+    let userTotals: [String: Int]
 
     /// Builds a snapshot; the digests are computed here unless the caller already has them.
     public convenience init(inputs: SnapshotInputs, activeUserID: String = User.activeUserID) {
@@ -103,12 +107,14 @@ public final class Snapshot: Sendable {
         leaderboardCards = cards
         countGroups = groups
         self.leading = leading
+        habitTotals = habitStatistics.mapValues { $0.userCounts.reduce(0) { $0 + max($1.count, 0) } }
+        let userTotals = userStatistics.mapValues { $0.habitCounts.reduce(0) { $0 + max($1.count, 0) } }
+        self.userTotals = userTotals
         // The People sort keys, once per snapshot: a sort is then one pass over the cards.
         personCards = sortedUsers.map { user in
             PersonCard(
                 user: user, isFollowed: false, isActiveUser: user.id == activeUserID,
-                totalCount: userStatistics[user.id]?.habitCounts.reduce(0) { $0 + max($1.count, 0) } ?? 0,
-                leadingCount: leading[user.id]?.count ?? 0)
+                totalCount: userTotals[user.id] ?? 0, leadingCount: leading[user.id]?.count ?? 0)
         }
 
         var logged: [String: Set<String>] = [:]
