@@ -6,9 +6,16 @@
 // Preference-Applied: it is busy, or does not hold requests) is polled about once a second instead.
 // Only a visible tab holds a request: hiding the tab aborts it (browsers allow six connections per host), showing it
 // polls at once; errors back off up to 30 s.
+// Items in a region carry a stable data-key (issue 10): focus returns to the same item, not the same position; items
+// whose text changed get a brief highlight and one polite announcement; items that moved slide to their new place
+// (FLIP; not under prefers-reduced-motion); "Updated N s ago" says how fresh the region is.
+// Favourite, Follow and Log forms post with fetch and update the page in place, keeping focus on the control; without
+// JavaScript their redirect carries the item's #id instead. An error page with data-retry reloads once the page answers.
 // Loaded with <script src defer>: the Content-Security-Policy forbids inline scripts.
 (function () {
   "use strict";
+
+  var reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
   var INTERVAL_MS = 1000;
   var MAX_BACKOFF_MS = 30000;
@@ -23,6 +30,8 @@
     this.delay = INTERVAL_MS;
     this.timer = null;
     this.controller = null;
+    this.changedAt = Date.now();
+    this.status = null;
   }
 
   LiveRegion.prototype.schedule = function (delay) {
@@ -105,32 +114,229 @@
     return node || null;
   }
 
+  // The keyed items of `root` (data-key), by key.
+  function keyed(root) {
+    var map = {};
+    Array.prototype.forEach.call(root.querySelectorAll("[data-key]"), function (node) {
+      map[node.getAttribute("data-key")] = node;
+    });
+    return map;
+  }
+
   LiveRegion.prototype.swap = function (html) {
     var element = this.element;
     if (element.innerHTML === html) return;
+    var before = keyed(element);
+    var texts = {};
+    var tops = {};
+    Object.keys(before).forEach(function (key) {
+      texts[key] = before[key].textContent;
+      tops[key] = before[key].getBoundingClientRect().top;
+    });
+    // Focus: the same item by key, and inside it the same control; else the same position as before.
     var active = document.activeElement;
-    var focusPath = active && element.contains(active) ? pathTo(element, active) : null;
+    var inside = active && element.contains(active);
+    var item = inside && active.closest ? active.closest("[data-key]") : null;
+    var focusKey = item && element.contains(item) ? item.getAttribute("data-key") : null;
+    var innerPath = focusKey !== null ? pathTo(item, active) : null;
+    var focusPath = inside && focusKey === null ? pathTo(element, active) : null;
     var focusTag = active ? active.tagName : null;
     var scrollX = window.scrollX;
     var scrollY = window.scrollY;
 
     element.innerHTML = html; // same element: its place in the page, and everything outside it, stays untouched
 
-    if (focusPath !== null) {
-      var target = follow(element, focusPath);
-      if (target && target.tagName === focusTag && typeof target.focus === "function") {
-        target.focus({ preventScroll: true });
-      }
+    var after = keyed(element);
+    var target = null;
+    if (focusKey !== null && after[focusKey]) {
+      target = innerPath !== null ? follow(after[focusKey], innerPath) : after[focusKey];
+    } else if (focusPath !== null) {
+      target = follow(element, focusPath);
+    }
+    if (target && target.tagName === focusTag && typeof target.focus === "function") {
+      target.focus({ preventScroll: true });
     }
     if (window.scrollX !== scrollX || window.scrollY !== scrollY) window.scrollTo(scrollX, scrollY);
+
+    var changed = [];
+    Object.keys(after).forEach(function (key) {
+      var node = after[key];
+      if (texts[key] === undefined || texts[key] !== node.textContent) {
+        changed.push(node);
+        mark(node);
+      }
+      if (tops[key] !== undefined) slide(node, tops[key] - node.getBoundingClientRect().top);
+    });
+    if (changed.length > 0) announce(changed);
+    this.changedAt = Date.now();
+    this.showAge();
     element.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
   };
 
+  // A brief fading highlight on a changed item (the fade is CSS; the class goes after it).
+  function mark(node) {
+    node.classList.add("live-changed");
+    window.setTimeout(function () { node.classList.remove("live-changed"); }, 2500);
+  }
+
+  // FLIP: draw the item where it was, then let it slide to where it is. CSSOM styles are allowed by the CSP.
+  function slide(node, delta) {
+    if (reduceMotion || Math.abs(delta) < 1) return;
+    node.style.transform = "translateY(" + delta + "px)";
+    node.getBoundingClientRect(); // commit the start position before the transition
+    node.classList.add("live-moving");
+    node.style.transform = "";
+    window.setTimeout(function () { node.classList.remove("live-moving"); }, 400);
+  }
+
+  // One polite, visually hidden announcement of what changed; it never moves focus.
+  var announcer = null;
+  function announceText(text) {
+    if (announcer === null) {
+      announcer = document.createElement("p");
+      announcer.className = "visually-hidden";
+      announcer.setAttribute("aria-live", "polite");
+      announcer.setAttribute("data-live-announcer", "");
+      document.body.appendChild(announcer);
+    }
+    announcer.textContent = text.trim();
+  }
+
+  function announce(nodes) {
+    var names = nodes.slice(0, 3).map(function (node) {
+      var label = node.querySelector("a");
+      return (label || node).textContent.trim();
+    });
+    announceText("Updated: " + names.join(", ") + (nodes.length > 3 ? " and " + (nodes.length - 3) + " more" : ""));
+  }
+
+  // "Updated N s ago" above the region: when its content last changed (or the page was loaded).
+  LiveRegion.prototype.showAge = function () {
+    if (this.status === null) {
+      this.status = document.createElement("p");
+      this.status.className = "live-status";
+      this.status.setAttribute("data-live-age", "");
+      this.element.parentNode.insertBefore(this.status, this.element);
+    }
+    var seconds = Math.max(0, Math.round((Date.now() - this.changedAt) / 1000));
+    this.status.textContent = seconds < 2 ? "Updated just now" : "Updated " + seconds + " s ago";
+  };
+
+  // ---------- Forms that keep your place ----------
+
+  function replaceChildren(target, source) {
+    target.innerHTML = source.innerHTML;
+  }
+
+  // Posts `form` with fetch, then takes the new page's state: a page with live regions changes only the form (and a
+  // region holding it); a list page swaps its main content, the moved item sliding to its new section.
+  function submitInPlace(form, event) {
+    var holder = form.closest("[id]");
+    var id = holder ? holder.id : null;
+    var button = form.querySelector("button");
+    event.preventDefault();
+    if (form.getAttribute("data-busy") !== null) return;
+    form.setAttribute("data-busy", "");
+    var main = document.getElementById("main");
+    var before = keyed(main);
+    var tops = {};
+    Object.keys(before).forEach(function (key) { tops[key] = before[key].getBoundingClientRect().top; });
+    fetch(form.action, {
+      method: "POST",
+      body: new URLSearchParams(new FormData(form)),
+      credentials: "same-origin",
+      redirect: "follow",
+      headers: { "Accept": "text/html" }
+    })
+      .then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.text().then(function (html) { return { html: html, url: response.url }; });
+      })
+      .then(function (result) {
+        var html = result.html;
+        var next = new DOMParser().parseFromString(html, "text/html");
+        var nextMain = next.getElementById("main");
+        if (!nextMain) throw new Error("no main");
+        var region = form.closest("[data-live-src]");
+        if (region) {
+          var nextRegion = next.querySelector('[data-live-src="' + region.getAttribute("data-live-src") + '"]');
+          if (nextRegion) {
+            region.setAttribute("data-live-etag", nextRegion.getAttribute("data-live-etag") || "");
+            replaceChildren(region, nextRegion);
+            region.dispatchEvent(new CustomEvent("live:reset"));
+          }
+        } else if (main.querySelector("[data-live-src]")) {
+          var nextForm = next.querySelector('form[action="' + form.getAttribute("action") + '"]');
+          if (nextForm) form.parentNode.replaceChild(document.importNode(nextForm, true), form);
+        } else {
+          replaceChildren(main, nextMain);
+          document.title = next.title;
+          // The address says what the page shows now (a reload shows the same), as after the plain redirect.
+          if (result.url && window.history.replaceState) window.history.replaceState(null, "", result.url);
+        }
+        var after = keyed(main);
+        Object.keys(after).forEach(function (key) {
+          if (tops[key] !== undefined) slide(after[key], tops[key] - after[key].getBoundingClientRect().top);
+        });
+        var place = id ? document.getElementById(id) : null;
+        var control = place ? place.querySelector("form button") : null;
+        if (!control && place && place.tagName === "BUTTON") control = place;
+        if (control) control.focus({ preventScroll: false });
+        var status = main.querySelector('[role="status"]');
+        if (status && status.classList.contains("notice-success")) announceText(status.textContent);
+      })
+      .catch(function () {
+        // Fall back to the plain form post: the server answers it with a redirect back to the item.
+        form.removeAttribute("data-busy");
+        form.submit();
+      })
+      .then(function () { form.removeAttribute("data-busy"); });
+  }
+
+  function startForms() {
+    document.addEventListener("submit", function (event) {
+      var form = event.target;
+      if (!(form instanceof HTMLFormElement)) return;
+      if (form.hasAttribute("data-toggle") || form.hasAttribute("data-log")) submitInPlace(form, event);
+    });
+  }
+
+  // ---------- Error pages that try again ----------
+
+  function startRetry() {
+    var node = document.querySelector("[data-retry]");
+    if (!node) return;
+    var seconds = parseInt(node.getAttribute("data-retry"), 10) || 10;
+    var attempts = 0;
+    function attempt() {
+      attempts += 1;
+      node.setAttribute("data-retry-attempts", String(attempts)); // what was tried, for people and tests alike
+      fetch(window.location.href, { cache: "no-store", credentials: "same-origin", headers: { "Accept": "text/html" } })
+        .then(function (response) {
+          if (response.ok) window.location.reload();
+          else window.setTimeout(attempt, seconds * 1000);
+        })
+        .catch(function () { window.setTimeout(attempt, seconds * 1000); });
+    }
+    window.setTimeout(attempt, seconds * 1000);
+  }
+
   function start() {
+    startForms();
+    startRetry();
+    if (document.body.hasAttribute("data-live-paused")) return; // ?live=0: the reader paused updates
     var regions = Array.prototype.map.call(document.querySelectorAll("[data-live-src]"), function (element) {
-      return new LiveRegion(element);
+      var region = new LiveRegion(element);
+      element.addEventListener("live:reset", function () {
+        region.etag = element.getAttribute("data-live-etag") || null;
+        region.cancel();
+        region.schedule(0);
+      });
+      return region;
     });
     if (regions.length === 0) return;
+    regions.forEach(function (region) { region.showAge(); });
+    window.setInterval(function () { regions.forEach(function (region) { region.showAge(); }); }, 1000);
     document.addEventListener("visibilitychange", function () {
       regions.forEach(function (region) {
         if (document.hidden) {

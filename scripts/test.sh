@@ -60,13 +60,13 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
     fi
 fi
 
-if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c "import selenium, pytest" >/dev/null 2>&1; then
-    echo "==> creating .venv with selenium and pytest (PyPI)"
+if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c "import selenium, pytest, axe_selenium_python" >/dev/null 2>&1; then
+    echo "==> creating .venv with selenium, pytest and axe-selenium-python (PyPI)"
     if ! python3 -m venv .venv >/dev/null 2>&1; then
         apt_install python3-venv || { echo "test.sh: python3 -m venv does not work and python3-venv could not be installed" >&2; exit 1; }
         python3 -m venv .venv
     fi
-    .venv/bin/pip install --quiet --disable-pip-version-check selenium pytest
+    .venv/bin/pip install --quiet --disable-pip-version-check selenium pytest axe-selenium-python
 fi
 
 if [ "$browsers" = 1 ]; then

@@ -58,9 +58,20 @@ def test_pages_fall_back_to_last_good_data_and_then_to_an_error_page(browser, se
         assert browser.find_element(By.TAG_NAME, "h1").text == habit
         screenshot(browser, "habit-stale")
 
-        browser.get(url + "/")
-        assert len(browser.find_elements(By.CSS_SELECTOR, ".notice-stale")) == 1
+        def home_notice():
+            browser.get(url + "/")
+            return browser.find_elements(By.CSS_SELECTOR, ".notice-stale")
+        assert len(wait_until(home_notice, timeout=20, message="the stale notice on Home")) == 1
         screenshot(browser, "home-stale")
+
+        # Every page built from the cached data says how old it is (issue 10 point 8).
+        for path in ("/habits", "/log", "/people"):
+            def stale_notice(path=path):
+                browser.get(url + path)
+                return browser.find_elements(By.CSS_SELECTOR, ".notice-stale")
+            notice = wait_until(stale_notice, timeout=20, message=f"the stale notice on {path}")
+            assert "data as of" in notice[0].text
+            screenshot(browser, "stale" + path.replace("/", "-"))
     finally:
         api.stop()
         assert dashboard.stop() == 0
@@ -74,13 +85,31 @@ def test_pages_fall_back_to_last_good_data_and_then_to_an_error_page(browser, se
         "browser-tests-dashboard-no-upstream",
     )
     try:
+        # Home for a browser with no favourites or follows needs no data: 200 with the introduction.
+        with urllib.request.urlopen(fresh.urls["dashboard"] + "/", timeout=10) as response:
+            assert response.status == 200
+            assert "Welcome" in response.read().decode()
         with pytest.raises(urllib.error.HTTPError) as failure:
-            urllib.request.urlopen(fresh.urls["dashboard"] + "/", timeout=10)
+            urllib.request.urlopen(fresh.urls["dashboard"] + "/habits", timeout=10)
         assert failure.value.code == 502
-        browser.get(fresh.urls["dashboard"] + "/")
+        browser.get(fresh.urls["dashboard"] + "/habits")
         assert "The Habits service is not answering" in browser.find_element(By.TAG_NAME, "h1").text
         assert browser.find_elements(By.CSS_SELECTOR, "nav a")
         assert "Error" not in browser.page_source and "Trace" not in browser.page_source
+        # It tries again by itself, and says so; it links Home, which is another page.
+        assert browser.find_element(By.CSS_SELECTOR, "[data-retry]").text.startswith("This page tries again")
+        assert browser.find_element(By.LINK_TEXT, "Back to Home").get_attribute("href") == fresh.urls["dashboard"] + "/"
         screenshot(browser, "upstream-down")
+        screenshot(browser, "upstream-down-dark", dark=True)
+        # The retry is live: the script asks again and the page stays until the upstream answers (no reload loop
+        # that would lose it). A second attempt leaves the same page, still in the layout.
+        started = browser.execute_script("return performance.timeOrigin;")
+        time_limit = 30
+        wait_until(
+            lambda: browser.find_element(By.CSS_SELECTOR, "[data-retry]").get_attribute("data-retry-attempts"),
+            timeout=time_limit,
+            message="the error page's own retry",
+        )
+        assert browser.execute_script("return performance.timeOrigin;") == started
     finally:
         assert fresh.stop() == 0

@@ -175,15 +175,38 @@ import Testing
 
     @Test func upstreamDownWithNoDataIsABadGatewayPageNotATrace() async throws {
         api.fail(with: .transport("connection refused"))
-        let response = try await get("/")
+        let response = try await get("/habits")
         #expect(response.status == .badGateway)
         #expect(html(response).contains("<h1>The Habits service is not answering</h1>"))
         #expect(html(response).contains("No data has arrived from it yet"))
         #expect(!html(response).contains("connection refused"))
+        // It tries again by itself: the script with JavaScript, a slow refresh without; Home is still offered.
+        #expect(html(response).contains(#"data-retry="10""#))
+        #expect(html(response).contains(#"<noscript><meta http-equiv="refresh" content="10"></noscript>"#))
+        #expect(html(response).contains(#"<a href="/">Back to Home</a>"#))
         // Fragments fail with a plain status for live.js, which only needs it to back off; no detail leaks.
         let fragment = try await get("/fragments/home")
         #expect(fragment.status == .badGateway)
         #expect(html(fragment) == "Bad Gateway")
+    }
+
+    @Test func homeWithoutFavouritesOrFollowsNeedsNoUpstream() async throws {
+        api.fail(with: .transport("connection refused"))
+        let response = try await get("/")
+        #expect(response.status == .ok)
+        #expect(html(response).contains("<h2>Welcome</h2>"))
+    }
+
+    @Test func livePagesOfferAPauseWithoutJavaScriptAndLive0PausesThem() async throws {
+        let live = html(try await get("/"))
+        #expect(live.contains(#"<a href="/?live=0">Pause live updates</a>"#))
+        #expect(live.contains(#"http-equiv="refresh""#))
+        let paused = html(try await get("/?live=0"))
+        #expect(!paused.contains(#"http-equiv="refresh""#))
+        #expect(paused.contains("<body data-live-paused>"))
+        #expect(paused.contains(#"<a href="/">Resume live updates</a>"#))
+        let habit = html(try await get("/habits/Yoga?live=0"))
+        #expect(habit.contains(#"<a href="/habits/Yoga">Resume live updates</a>"#))
     }
 
     // MARK: - Live fragments
@@ -308,12 +331,31 @@ import Testing
         #expect(html(try await get("/habits", cookie: cookie)).contains("Favorites</h2>"))
     }
 
+    @Test func peopleSortsByTheNamedOrderAndRefusesAnUnknownOne() async throws {
+        #expect(try await get("/people?sort=activity&followed=1&q=a").status == .ok)
+        #expect(try await get("/people?sort=leading").status == .ok)
+        let bad = try await get("/people?sort=shoe-size")
+        #expect(bad.status == .badRequest)
+        #expect(html(bad).contains("Sort people by name, activity or leading."))
+    }
+
+    @Test func aToggleReturnsToTheItemItChanged() async throws {
+        let target = "/habits#" + Links.elementID(habit: "Yoga")
+        let response = try await post(
+            "/habits/Yoga/favorite", form: "favorite=true&return=" + PercentEncoding.encodeQueryComponent(target))
+        #expect(response.headers["Location"] == target)
+        #expect(html(try await get("/habits")).contains(#"id="\#(Links.elementID(habit: "Yoga"))""#))
+    }
+
     // MARK: - Logging habits
 
     @Test func loggingAHabitPostsItForTheActiveUserAndConfirms() async throws {
         let response = try await post("/log", form: "habit=Push-ups%2FSit-ups")
         #expect(response.status == .seeOther)
-        #expect(response.headers["Location"] == "/log?logged=Push-ups%2FSit-ups")
+        // The redirect returns to the habit's button (issue 10: keep your place without JavaScript).
+        #expect(
+            response.headers["Location"]
+                == "/log?logged=Push-ups%2FSit-ups#" + Links.elementID(habit: "Push-ups/Sit-ups"))
         #expect(
             api.logged == [
                 LoggedHabit(
@@ -321,7 +363,8 @@ import Testing
                     timestamp: Date(timeIntervalSince1970: 1_800_000_000))
             ])
         let page = html(try await get("/log?logged=Push-ups%2FSit-ups"))
-        #expect(page.contains(#"Logged <a href="/habits/Push-ups%2FSit-ups">Push-ups/Sit-ups</a>."#))
+        #expect(page.contains(#"Logged <a href="/habits/Push-ups%2FSit-ups">Push-ups/Sit-ups</a>"#))
+        #expect(page.contains(#"id="\#(Links.elementID(habit: "Push-ups/Sit-ups"))""#))
         let habit = html(try await get("/habits/Push-ups%2FSit-ups"))
         #expect(habit.contains(#"href="/people/activeUser">Active User</a>"#))
     }

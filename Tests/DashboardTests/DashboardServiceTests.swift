@@ -81,7 +81,8 @@ import Testing
         }
         let (logger, capture) = Logger.capturing()
         let service = try start(logger: logger)
-        let response = try await get(service, "/")
+        // A page that needs data (Home with no favourites or follows needs none, issue 10 point 8).
+        let response = try await get(service, "/habits")
         #expect(response.status == 502)
         let reason = [
             "corrupt": "corrupt", "foreign": "another upstream", "format": "format 0", "old": "--cache-max-age",

@@ -20,11 +20,19 @@ import Testing
         .init(name: "only you", counts: ["activeUser": 3], leader: "You 3 (1st)", second: nil),
         .init(name: "leader and runner-up", counts: ["user2": 3, "user1": 5], leader: "Amy 5", second: "Bob 3"),
         .init(
-            name: "tie at the top, ordered by name", counts: ["user2": 5, "user1": 5, "user3": 2], leader: "Amy 5",
-            second: "Bob 5"),
+            name: "tie at the top, ordered by name", counts: ["user2": 5, "user1": 5, "user3": 2],
+            leader: "Amy and Bob 5", second: "Cat 2"),
+        .init(
+            name: "three tied leaders", counts: ["user2": 5, "user1": 5, "user3": 5, "user4": 1],
+            leader: "Amy, Bob and Cat 5", second: "Dan 1"),
+        .init(
+            name: "everybody tied", counts: ["user2": 5, "user1": 5], leader: "Amy and Bob 5", second: nil),
         .init(
             name: "you tie at the top and sort first by name", counts: ["user1": 5, "activeUser": 5],
-            leader: "You 5 (1st)", second: "Amy 5"),
+            leader: "You and Amy 5 (1st)", second: nil),
+        .init(
+            name: "you tie at the top with a runner-up", counts: ["user1": 5, "activeUser": 5, "user2": 2],
+            leader: "You and Amy 5 (1st)", second: "Bob 2"),
         .init(
             name: "you lead alone", counts: ["activeUser": 7, "user1": 5, "user2": 5], leader: "You 7 (1st)",
             second: "Amy 5"),
@@ -40,12 +48,12 @@ import Testing
             leader: "Amy 9", second: "You 5 (2nd)"),
         .init(
             name: "you third after a tie at the top", counts: ["user1": 5, "user2": 5, "activeUser": 2],
-            leader: "Amy 5", second: "You 2 (3rd)"),
+            leader: "Amy and Bob 5", second: "You 2 (3rd)"),
         .init(
             name: "you absent", counts: ["user1": 9, "user3": 5, "user2": 5], leader: "Amy 9", second: "Bob 5"),
         .init(
-            name: "ties order names ignoring case", counts: ["user5": 4, "user4": 4], leader: "Dan 4",
-            second: "zoe 4"),
+            name: "ties order names ignoring case", counts: ["user5": 4, "user4": 4],
+            leader: "Dan and zoe 4", second: nil),
     ]
 
     @Test(arguments: leaderboardCases)
@@ -57,6 +65,17 @@ import Testing
         #expect(page.leaderboard.count == 1)
         #expect(card.leader.text == example.leader)
         #expect(card.second?.text == example.second)
+    }
+
+    @Test func tiedLeadersAreEachListedForLinks() throws {
+        let statistics = TestData.statistics(["Yoga": ["user2": 5, "user1": 5, "user3": 5]])
+        let page = HomePage(
+            statistics: statistics, users: TestData.users, settings: Settings(favoriteHabits: ["Yoga"]))
+        let card = try #require(page.leaderboard.first)
+        #expect(card.leaders.map(\.name) == ["Amy", "Bob", "Cat"])
+        #expect(card.leaders.map(\.userPath) == ["/people/user1", "/people/user2", "/people/user3"])
+        #expect(
+            (0..<3).map { LeaderboardCard.separator(before: $0, of: 3) } == ["", ", ", " and "])
     }
 
     @Test func leaderboardHasOneCardPerExistingFavouriteSortedByName() {

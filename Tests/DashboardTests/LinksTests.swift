@@ -21,4 +21,15 @@ import Testing
         #expect(Links.personFollow("..") == "/people//follow?id=..")
         #expect(Links.image("..") == "/images/?id=..")
     }
+
+    @Test func elementIDsAreStableValidAndDistinct() {
+        #expect(Links.elementID(habit: "Yoga") == Links.elementID(habit: "Yoga"))
+        #expect(Links.elementID(habit: "Yoga") != Links.elementID(habit: "yoga"))
+        #expect(Links.elementID(person: "user1").hasPrefix("p-"))
+        for value in ["", "Push-ups/Sit-ups", "<script>", "Café"] {
+            let id = Links.elementID(habit: value)
+            #expect(id.count == 18)
+            #expect(id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        }
+    }
 }

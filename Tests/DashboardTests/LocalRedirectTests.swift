@@ -35,6 +35,20 @@ import Testing
         #expect(LocalRedirect.path(Links.person(name)) == Links.person(name))
     }
 
+    /// A form returns to its item (issue 10): an element id after `#` survives, with any link before it.
+    @Test(arguments: ["Yoga", "Push-ups/Sit-ups", "<script>\"'", ".."])
+    func anElementFragmentSurvives(name: String) {
+        let target = Links.habit(name) + "#" + Links.elementID(habit: name)
+        #expect(LocalRedirect.path(target) == target)
+        #expect(LocalRedirect.path("/people?sort=activity#p-0a") == "/people?sort=activity#p-0a")
+        #expect(LocalRedirect.path("/habits#") == "/habits")
+    }
+
+    @Test(arguments: ["/habits#a b", "/habits#<x>", "/habits#a#b", "//evil#x", "/static/app.css#x", "/habits#\r\nX: y"])
+    func refusesAnUnsafeFragmentOrPage(value: String) {
+        #expect(LocalRedirect.path(value) == nil)
+    }
+
     @Test func refusesNil() {
         #expect(LocalRedirect.path(nil) == nil)
     }

@@ -136,9 +136,27 @@ import Testing
         let html = try #require(try renderAll()["home"])
         #expect(html.contains("Leaderboard"))
         #expect(html.contains(#"<a href="/habits/Yoga">Yoga</a>"#))
-        #expect(html.contains(#"<a href="/people/user0">Aga Orlova</a> <span class="count">5</span>"#))
+        // Aga and Brian tie on Yoga: both lead, on one line.
+        #expect(
+            html.contains(
+                #"<a href="/people/user0">Aga Orlova</a> and <a href="/people/user3">Brian Mork</a> <span class="count">5</span>"#
+            ))
         #expect(html.contains("Following"))
         #expect(html.contains("This user doesn&#39;t seem to have done much yet."))
+    }
+
+    @Test func tiedLeadersAreEachALinkOnOneLine() throws {
+        let statistics = TestData.statistics(["Yoga": ["user2": 5, "user1": 5, "user3": 5]])
+        let page = HomePage(
+            statistics: statistics, users: TestData.users, settings: Settings(favoriteHabits: ["Yoga"]))
+        let html = body(
+            try renderer.fragment(
+                "fragments/home", page.fragmentValue(stale: nil), for: Request(method: .get, target: "/fragments/home"))
+        )
+        #expect(
+            html.contains(
+                #"<a href="/people/user1">Amy</a>, <a href="/people/user2">Bob</a> and <a href="/people/user3">Cat</a> <span class="count">5</span>"#
+            ))
     }
 
     @Test func homeWithoutSettingsExplainsHowToStart() throws {
@@ -171,6 +189,19 @@ import Testing
             for: Request(method: .get, target: "/fragments/home", headers: ["If-None-Match": tag]))
         #expect(changed.status == .ok)
         #expect(changed.headers["ETag"] != tag)
+    }
+
+    @Test func anErrorPageNeverLinksToThePageThatFailed() {
+        let onHome = body(
+            renderer.errorPage(
+                status: .badGateway, heading: "Down", message: "Later.", logger: .silent, path: "/"))
+        #expect(!onHome.contains("Back to Home"))
+        #expect(onHome.contains(#"data-retry="10""#))
+        let elsewhere = body(
+            renderer.errorPage(
+                status: .notFound, heading: "Gone", message: "No.", logger: .silent, path: "/habits/x"))
+        #expect(elsewhere.contains(#"<a href="/">Back to Home</a>"#))
+        #expect(!elsewhere.contains("data-retry"))
     }
 
     @Test func errorPageKeepsItsStatusAndTheLayout() {

@@ -60,4 +60,44 @@ import Testing
         let page = PeoplePage(users: users, settings: .default)
         #expect(page.people.filter { $0.isActiveUser }.map(\.name) == ["Active User"])
     }
+
+    /// Yoga: Bob 5, Cat 5, Amy 2; Run: Amy 9; Swim: Cat 1. Activity: Amy 11, Cat 6, Bob 5; leading: Cat 2 (Yoga
+    /// tied, Swim), Amy 1 (Run), Bob 1 (Yoga tied): Amy and Bob tie, so name order decides.
+    static let sortStatistics = TestData.statistics([
+        "Yoga": ["user2": 5, "user3": 5, "user1": 2], "Run": ["user1": 9], "Swim": ["user3": 1],
+    ])
+
+    @Test(arguments: [
+        (PeopleSort.name, ["Amy", "Bob", "Cat", "Dan", "zoe"]),
+        (PeopleSort.activity, ["Amy", "Cat", "Bob", "Dan", "zoe"]),
+        (PeopleSort.leading, ["Cat", "Amy", "Bob", "Dan", "zoe"]),
+    ])
+    func sortsByNameActivityOrHabitsLedWithTiesByName(sort: PeopleSort, expected: [String]) {
+        let page = PeoplePage(users: TestData.users, settings: .default, sort: sort, statistics: Self.sortStatistics)
+        #expect(page.people.map(\.name) == expected)
+        #expect(page.sort == sort)
+    }
+
+    @Test func sortCombinesWithTheFilters() {
+        let page = PeoplePage(
+            users: TestData.users, settings: Settings(followedUserIDs: ["user1", "user3", "user5"]), followedOnly: true,
+            query: "a", sort: .activity, statistics: Self.sortStatistics)
+        #expect(page.people.map(\.name) == ["Amy", "Cat"])
+    }
+
+    @Test func sortKeysArePrecomputedOnTheCards() {
+        let page = PeoplePage(users: TestData.users, settings: .default, statistics: Self.sortStatistics)
+        #expect(page.people.map(\.totalCount) == [11, 5, 6, 0, 0])
+        #expect(page.people.map(\.leadingCount) == [1, 1, 2, 0, 0])
+    }
+
+    @Test(arguments: [(nil, PeopleSort.name), ("", .name), ("activity", .activity), ("leading", .leading)])
+    func parsesTheSortParameter(value: String?, expected: PeopleSort) {
+        #expect(PeopleSort.parse(value) == expected)
+    }
+
+    @Test(arguments: ["Name", "count", "name;", "1"])
+    func rejectsAnUnknownSort(value: String) {
+        #expect(PeopleSort.parse(value) == nil)
+    }
 }

@@ -71,6 +71,6 @@ extension DashboardApp {
         // The next page must show the new count: wait (briefly) for a snapshot fetched after the log.
         await snapshots.refreshAfterChange()
         context.logger.info("habit logged", ["habit.name": habit])
-        return .redirect(to: "/log?logged=\(encoded)")
+        return .redirect(to: "/log?logged=\(encoded)#\(Links.elementID(habit: habit))")
     }
 }

@@ -9,16 +9,32 @@ extension DashboardApp {
     // MARK: - Home
 
     func home(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let view = try await snapshots.view(live: true)
         let (browser, personal) = try await personalSettings(request)
-        return try cachedHTML(request, key: pageKey("home", view, personal.all)) {
+        let paused = Self.isPaused(request)
+        var frame = PageFrame(title: "Home", tab: .home, isLive: true, path: "/", isPaused: paused)
+        let view: SnapshotView
+        do {
+            view = try await snapshots.view(live: true)
+        } catch  where browser.favoriteHabits.isEmpty && browser.followedUserIDs.isEmpty {
+            // Nothing to show from the upstream anyway: the introduction needs no data (issue 10 point 8).
+            return try renderer.livePage(
+                "home", [:], fragment: "fragments/home",
+                fragmentValue: HomePage(leaderboard: [], following: []).fragmentValue(stale: nil),
+                liveSource: "/fragments/home", frame: frame)
+        }
+        activity.record(view.snapshot, at: snapshots.now)
+        frame.colorsVersion = view.snapshot.referenceVersion
+        let key = pageKey(paused ? "home?live=0" : "home", view, personal.all)
+        return try cachedHTML(request, key: key) {
             let fragment = try homeFragment(view, browser)
             return try renderer.livePageBytes(
                 "home", [:], fragment: fragment.body, fragmentTag: fragment.entityTag, liveSource: "/fragments/home",
-                frame: PageFrame(
-                    title: "Home", tab: .home, isLive: true, colorsVersion: view.snapshot.referenceVersion))
+                frame: frame)
         }
     }
+
+    /// Whether the request asks for the page without live updates (`?live=0`, the no-JavaScript pause link).
+    static func isPaused(_ request: Request) -> Bool { request.query["live"] == "0" }
 
     func homeFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
         try await liveFragment(request) { view, browser in
@@ -34,7 +50,9 @@ extension DashboardApp {
 
     private func homeFragment(_ view: SnapshotView, _ browser: Settings) throws -> RenderCache.Entry {
         try renderCache.entry(for: homeFragmentKey(view, browser)) {
-            let page = HomePage(snapshot: view.snapshot, settings: browser)
+            let now = snapshots.now
+            let page = HomePage(
+                snapshot: view.snapshot, settings: browser, baseline: activity.baseline(before: now), now: now)
             return try renderer.templates.render("fragments/home", page.fragmentValue(stale: view.stale))
         }
     }
@@ -61,7 +79,8 @@ extension DashboardApp {
         let name = try Self.routeParameter("name", request, context)
         let view = try await snapshots.view(live: true)
         let browser = try await settings.load(for: request)
-        let key = pageKey("habit:" + name, view, browser.isFavorite(name) ? 1 : 0)
+        let paused = Self.isPaused(request)
+        let key = pageKey("habit:" + name + (paused ? "?live=0" : ""), view, browser.isFavorite(name) ? 1 : 0)
         return try cachedHTML(request, key: key) {
             let page = try habitPage(name, view, browser)
             let fragment = try habitFragment(page, view)
@@ -69,7 +88,8 @@ extension DashboardApp {
                 "habit", page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag,
                 liveSource: "/fragments" + page.path,
                 frame: PageFrame(
-                    title: page.name, tab: .habits, isLive: true, colorsVersion: view.snapshot.referenceVersion))
+                    title: page.name, tab: .habits, isLive: true, path: page.path, isPaused: paused,
+                    colorsVersion: view.snapshot.referenceVersion))
         }
     }
 
@@ -109,18 +129,23 @@ extension DashboardApp {
         let query = request.query
         let followedOnly = query["followed"] == "1"
         let search = (query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let sort = PeopleSort.parse(query["sort"]) else {
+            throw HTTPError(.badRequest, "Sort people by name, activity or leading.")
+        }
         let view = try await snapshots.view()
         let (browser, personal) = try await personalSettings(request)
         var parameters: [String] = []
+        if sort != .name { parameters.append("sort=" + sort.rawValue) }
         if followedOnly { parameters.append("followed=1") }
         if !search.isEmpty { parameters.append("q=" + PercentEncoding.encodeQueryComponent(search)) }
         let returnTo = "/people" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
+        // Activity and leading read the statistics, so those orders change with the whole version.
         let key = RenderKey(
-            route: returnTo, content: view.snapshot.referenceVersion,
+            route: returnTo, content: sort == .name ? view.snapshot.referenceVersion : view.snapshot.version,
             personal: personal.follows, stale: view.stale?.asOf)
         return try cachedHTML(request, key: key) {
             let page = PeoplePage(
-                snapshot: view.snapshot, settings: browser, followedOnly: followedOnly, query: search)
+                snapshot: view.snapshot, settings: browser, followedOnly: followedOnly, query: search, sort: sort)
             return try renderer.pageBytes(
                 "people", page.templateFields(returnTo: returnTo),
                 frame: PageFrame(
@@ -133,14 +158,17 @@ extension DashboardApp {
         let id = try Self.routeParameter("id", request, context)
         let view = try await snapshots.view(live: true)
         let browser = try await settings.load(for: request)
-        return try cachedHTML(request, key: pageKey("person:" + id, view, browser.isFollowed(id) ? 1 : 0)) {
+        let paused = Self.isPaused(request)
+        let key = pageKey("person:" + id + (paused ? "?live=0" : ""), view, browser.isFollowed(id) ? 1 : 0)
+        return try cachedHTML(request, key: key) {
             let page = try personPage(id, view, browser)
             let fragment = try personFragment(page, view)
             return try renderer.livePageBytes(
                 "person", page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag,
                 liveSource: "/fragments" + page.path,
                 frame: PageFrame(
-                    title: page.name, tab: .people, isLive: true, colorsVersion: view.snapshot.referenceVersion))
+                    title: page.name, tab: .people, isLive: true, path: page.path, isPaused: paused,
+                    colorsVersion: view.snapshot.referenceVersion))
         }
     }
 
@@ -190,9 +218,9 @@ extension DashboardApp {
         var route = "log"
         if let logged { route += "?logged=" + PercentEncoding.encodeQueryComponent(logged) }
         if let failure { route += "?failure=" + PercentEncoding.encodeQueryComponent(failure) }
+        // The buttons show your counts, so the page changes with the statistics too.
         let key = RenderKey(
-            route: route, content: view.snapshot.referenceVersion, personal: personal.favorites,
-            stale: view.stale?.asOf)
+            route: route, content: view.snapshot.version, personal: personal.favorites, stale: view.stale?.asOf)
         return try cachedHTML(request, key: key) {
             let page = LogHabitPage(snapshot: view.snapshot, settings: browser, loggedHabitName: logged)
             return try renderer.pageBytes(

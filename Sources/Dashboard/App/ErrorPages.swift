@@ -22,7 +22,7 @@ struct ErrorPages<Next: HTTPResponder>: HTTPResponder {
             }
             var page = renderer.errorPage(
                 status: error.status, heading: Self.heading(for: error.status), message: Self.message(for: error),
-                logger: context.logger)
+                logger: context.logger, path: request.path)
             for field in (error as? any ErrorResponseHeaders)?.responseHeaders ?? [] {
                 page.headers.add(name: field.name, value: field.value)
             }
@@ -32,7 +32,8 @@ struct ErrorPages<Next: HTTPResponder>: HTTPResponder {
             context.logger.error("page failed", ["error": String(describing: error), "http.path": request.path])
             return renderer.errorPage(
                 status: .internalServerError, heading: "Something went wrong",
-                message: "This page could not be shown. Please try again in a moment.", logger: context.logger)
+                message: "This page could not be shown. Please try again in a moment.", logger: context.logger,
+                path: request.path)
         }
     }
 

@@ -12,6 +12,7 @@ extension HabitDetailPage {
             "info": .text(info),
             "isFavorite": .bool(isFavorite),
             "returnTo": .text(path),
+            "elementID": .text(Links.elementID(habit: name)),
         ]
     }
 
@@ -43,6 +44,7 @@ extension CountGroup {
                         "imagePath": .text(Links.image(member.userID)),
                         "colorClass": .text(member.color.className),
                         "isActiveUser": .bool(member.isActiveUser),
+                        "key": .text(Links.elementID(person: member.userID)),
                     ]
                 }),
         ]

@@ -31,6 +31,7 @@ extension HabitRow {
             "path": .text(path),
             "favoritePath": .text(Links.habitFavorite(name)),
             "isFavorite": .bool(isFavorite),
+            "elementID": .text(Links.elementID(habit: name)),
             "colorClass": .text(categoryColor.className),
         ]
     }

@@ -6,6 +6,31 @@ extension HomePage {
         [
             "stale": stale?.templateValue ?? .null,
             "showsIntroduction": .bool(showsIntroduction),
+            "happening": happening.map { happening in
+                [
+                    "caption": .text(happening.caption),
+                    "habits": .list(
+                        happening.habits.map { item in
+                            [
+                                "name": .text(item.name), "path": .text(item.path),
+                                "elementID": .text(item.elementID), "trend": .text(happening.trend(item)),
+                                "colorClass": .text(item.color.className),
+                                "favoritePath": .text(Links.habitFavorite(item.id)), "isFavorite": .bool(item.isChosen),
+                                "returnTo": .text("/"),
+                            ]
+                        }),
+                    "people": .list(
+                        happening.people.map { item in
+                            [
+                                "name": .text(item.name), "path": .text(item.path),
+                                "elementID": .text(item.elementID), "trend": .text(happening.trend(item)),
+                                "colorClass": .text(item.color.className),
+                                "followPath": .text(Links.personFollow(item.id)), "isFollowed": .bool(item.isChosen),
+                                "isActiveUser": .bool(item.isActiveUser), "returnTo": .text("/"),
+                            ]
+                        }),
+                ] as TemplateValue
+            } ?? .null,
             "hasLeaderboard": .bool(!leaderboard.isEmpty),
             "leaderboard": .list(leaderboard.map(\.templateValue)),
             "hasFollowing": .bool(!following.isEmpty),
@@ -22,9 +47,29 @@ extension LeaderboardCard {
             "path": .text(habitPath),
             "categoryName": .text(categoryName),
             "colorClass": .text(categoryColor.className),
-            "leader": leader.templateValue,
+            "leader": leaderValue,
+            "key": .text(Links.elementID(habit: habitName)),
             "second": second?.templateValue ?? .null,
         ]
+    }
+}
+
+extension LeaderboardCard {
+    /// The leader line: one ranking line, or every tied leader as a link with ", " / " and " between them.
+    var leaderValue: TemplateValue {
+        guard leaders.count > 1, case .object(var fields) = leader.templateValue else {
+            return leader.templateValue
+        }
+        fields["tied"] = .list(
+            leaders.enumerated().map { index, line in
+                [
+                    "separator": .text(Self.separator(before: index, of: leaders.count)),
+                    "name": .text(line.name),
+                    "path": TemplateValue(line.userPath ?? line.userID.map(Links.person)),
+                ]
+            })
+        fields["rankText"] = TemplateValue(leaders.first(where: \.isActiveUser)?.rank.map(Ordinal.string))
+        return .object(fields)
     }
 }
 
@@ -34,6 +79,7 @@ extension RankingLine {
         let isNobody = userID == nil
         return [
             "isNobody": .bool(isNobody),
+            "tied": .null,
             "name": .text(name),
             // "You" links to the active user's page too: every person named on a page is a link (SPEC §5).
             "path": TemplateValue(userPath ?? userID.map(Links.person)),
@@ -55,6 +101,7 @@ extension FollowingRow {
             "habitName": TemplateValue(habitName),
             "habitPath": TemplateValue(habitPath),
             "messageSuffix": .text(messageSuffix),
+            "key": .text(Links.elementID(person: userID)),
         ]
     }
 }

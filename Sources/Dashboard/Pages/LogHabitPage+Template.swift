@@ -4,11 +4,29 @@ extension LogHabitPage {
     /// The value of `Templates/log.html`; `failure` is the plain message shown when logging failed.
     public func templateFields(failure: String?) -> [String: TemplateValue] {
         [
-            "confirmation": loggedHabitName.map { ["name": .text($0), "path": .text(Links.habit($0))] } ?? .null,
+            "confirmation": loggedHabitName.map { name in
+                [
+                    "name": .text(name), "path": .text(Links.habit(name)),
+                    "standing": TemplateValue(yours[name].map { ": " + $0.text }),
+                ]
+            } ?? .null,
             "failure": failure.map { ["message": .text($0)] } ?? .null,
             "hasFavorites": .bool(!favorites.isEmpty),
-            "favorites": .list(favorites.map(\.templateValue)),
-            "categories": .list(categories.enumerated().map { $1.templateValue(id: "section-\($0)") }),
+            "favorites": .list(favorites.map(button)),
+            "categories": .list(
+                categories.enumerated().map { index, section in
+                    guard case .object(var fields) = section.templateValue(id: "section-\(index)") else { return .null }
+                    fields["habits"] = .list(section.habits.map(button))
+                    return .object(fields)
+                }),
         ]
+    }
+
+    /// One log button: the habit, its element id (the redirect's fragment) and your count and rank in it.
+    private func button(_ row: HabitRow) -> TemplateValue {
+        guard case .object(var fields) = row.templateValue else { return row.templateValue }
+        fields["elementID"] = .text(Links.elementID(habit: row.name))
+        fields["standing"] = TemplateValue(yours[row.name].map { "You: \($0.count), \(Ordinal.string($0.rank))" })
+        return .object(fields)
     }
 }

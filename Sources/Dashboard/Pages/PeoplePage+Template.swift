@@ -7,6 +7,12 @@ extension PeoplePage {
             "returnTo": .text(returnTo),
             "query": .text(query),
             "followedOnly": .bool(followedOnly),
+            "sorts": .list(
+                PeopleSort.allCases.map { option in
+                    ["value": .text(option.rawValue), "label": .text(option.label), "selected": .bool(option == sort)]
+                }),
+            "sortedByActivity": .bool(sort == .activity),
+            "sortedByLeading": .bool(sort == .leading),
             "shownCount": .int(people.count),
             "totalCount": .int(totalCount),
             "followedCount": .int(followedCount),
@@ -30,6 +36,9 @@ extension PersonCard {
             "colorClass": .text(color.className),
             "isFollowed": .bool(isFollowed),
             "isActiveUser": .bool(isActiveUser),
+            "totalCount": .int(totalCount),
+            "leadingCount": .int(leadingCount),
+            "elementID": .text(Links.elementID(person: userID)),
         ]
     }
 }

@@ -13,6 +13,7 @@ extension PersonDetailPage {
             "isFollowed": .bool(isFollowed),
             "isActiveUser": .bool(isActiveUser),
             "returnTo": .text(path),
+            "elementID": .text(Links.elementID(person: userID)),
         ]
     }
 
@@ -46,6 +47,7 @@ extension HabitCountRow {
             "path": .text(path),
             "count": .int(count),
             "percent": .int(Int((Double(count) / Double(top) * 100).rounded())),
+            "key": .text(Links.elementID(habit: name)),
         ]
     }
 }

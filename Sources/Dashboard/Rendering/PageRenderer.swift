@@ -71,11 +71,21 @@ public struct PageRenderer: Sendable {
     }
 
     /// The 404/502/503 page in the layout. If even that fails to render, a plain-text answer with the same status.
-    public func errorPage(status: HTTPStatus, heading: String, message: String, logger: Logger) -> Response {
+    ///
+    /// `path` is the page that failed: an unreachable upstream's page (502/503/504) tries it again by itself, and the
+    /// page offers a link to Home only when it is not Home that failed.
+    public func errorPage(
+        status: HTTPStatus, heading: String, message: String, logger: Logger, path: String = ""
+    ) -> Response {
+        let retries = [502, 503, 504].contains(status.code)
         do {
             return try page(
-                "error", ["code": .int(status.code), "heading": .text(heading), "message": .text(message)],
-                frame: PageFrame(title: heading, tab: .none), status: status)
+                "error",
+                [
+                    "code": .int(status.code), "heading": .text(heading), "message": .text(message),
+                    "offersHome": .bool(path != "/"), "retries": .bool(retries),
+                ],
+                frame: PageFrame(title: heading, tab: .none, retries: retries), status: status)
         } catch {
             logger.error("error page failed to render", ["error": String(describing: error)])
             return .text(heading + "\n\n" + message + "\n", status: status)

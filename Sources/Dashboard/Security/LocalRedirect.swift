@@ -10,8 +10,16 @@ enum LocalRedirect {
     /// `/log`) with an optional query, every byte valid in a URL path or query (RFC 3986 §3.3, §3.4), else nil.
     /// So no other host (`//evil`, `/\evil`, `http://…`), no control byte that could split the header, and no
     /// path of ours that is not a page (`/static/…`, `/fragments/…`).
+    /// A `#fragment` may follow, naming an element id of letters, digits, `-` and `_` (issue 10: the redirect returns
+    /// to the item the form changed).
     static func path(_ value: String?) -> String? {
         guard let value, value.utf8.count <= 2048 else { return nil }
+        if let hash = value.firstIndex(of: "#") {
+            let fragment = value[value.index(after: hash)...]
+            guard fragment.utf8.count <= 64, fragment.utf8.allSatisfy(isFragmentByte) else { return nil }
+            guard let page = path(String(value[..<hash])) else { return nil }
+            return fragment.isEmpty ? page : page + "#" + fragment
+        }
         let (path, query) = split(value[...])
         if let query, !query.utf8.allSatisfy({ isPathByte($0) || $0 == UInt8(ascii: "?") }) { return nil }
         guard path.utf8.first == UInt8(ascii: "/") else { return nil }
@@ -59,6 +67,15 @@ enum LocalRedirect {
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         default: "-._~!$&'()*+,;=:@%/".utf8.contains(byte)
+        }
+    }
+
+    private static func isFragmentByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default: false
         }
     }
 

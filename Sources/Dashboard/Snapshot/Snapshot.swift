@@ -23,7 +23,7 @@ public final class Snapshot: Sendable {
     let sortedUsers: [User]
     /// Place of each user id in `sortedUsers`.
     let userPlace: [String: Int]
-    /// A People card for each of `sortedUsers`, not followed: links and colours computed once.
+    /// A People card for each of `sortedUsers`, not followed: links, colours and sort keys computed once.
     let personCards: [PersonCard]
     /// `/habits` sorted by name (Habits, Log Habit).
     let sortedHabits: [Habit]
@@ -43,6 +43,10 @@ public final class Snapshot: Sendable {
     let countGroups: [String: [CountGroup]]
     /// The habits each user leads (count equals the habit's top count > 0), by user id (person page).
     let leading: [String: [HabitCount]]
+    /// Each habit's total count over everyone, by name (Home's "Happening now").
+    let habitTotals: [String: Int]
+    /// Each user's total count over every habit, by id (People's activity sort, "Happening now").
+    let userTotals: [String: Int]
 
     /// Builds a snapshot; the digests are computed here unless the caller already has them.
     public convenience init(inputs: SnapshotInputs, activeUserID: String = User.activeUserID) {
@@ -73,7 +77,6 @@ public final class Snapshot: Sendable {
         }
         self.sortedUsers = sortedUsers
         userPlace = Dictionary(sortedUsers.enumerated().map { ($1.id, $0) }) { first, _ in first }
-        personCards = sortedUsers.map { PersonCard(user: $0, isFollowed: false, isActiveUser: $0.id == activeUserID) }
         sortedHabits = inputs.habits.values.sorted { order.precedes($0.name, $1.name) }
 
         var habitStatistics: [String: HabitStatistics] = [:]
@@ -104,6 +107,15 @@ public final class Snapshot: Sendable {
         leaderboardCards = cards
         countGroups = groups
         self.leading = leading
+        habitTotals = habitStatistics.mapValues { $0.userCounts.reduce(0) { $0 + max($1.count, 0) } }
+        let userTotals = userStatistics.mapValues { $0.habitCounts.reduce(0) { $0 + max($1.count, 0) } }
+        self.userTotals = userTotals
+        // The People sort keys, once per snapshot: a sort is then one pass over the cards.
+        personCards = sortedUsers.map { user in
+            PersonCard(
+                user: user, isFollowed: false, isActiveUser: user.id == activeUserID,
+                totalCount: userTotals[user.id] ?? 0, leadingCount: leading[user.id]?.count ?? 0)
+        }
 
         var logged: [String: Set<String>] = [:]
         var countsByHabit: [String: [UserCount]] = [:]

@@ -1,3 +1,4 @@
+import Foundation
 import HabitsAPI
 
 /// What the Home page shows: a leaderboard card per favourite habit and a row per followed user (SPEC §5).
@@ -9,6 +10,9 @@ public struct HomePage: Equatable, Sendable {
     public var leaderboard: [LeaderboardCard]
     /// One row per followed user who still exists, sorted by name.
     public var following: [FollowingRow]
+
+    /// What is happening now, shown with the introduction (nil when the page has no data to show it from).
+    public var happening: HappeningNow?
 
     /// True when both sections are empty: the page then explains how to favourite habits and follow people.
     public var showsIntroduction: Bool { leaderboard.isEmpty && following.isEmpty }
@@ -28,6 +32,14 @@ public struct HomePage: Equatable, Sendable {
     public init(snapshot: Snapshot, settings: Settings) {
         leaderboard = Self.leaderboard(snapshot: snapshot, settings: settings)
         following = Self.following(snapshot: snapshot, settings: settings)
+    }
+
+    /// Builds the page with "Happening now" for the introduction: growth since `baseline` (or totals without one).
+    init(snapshot: Snapshot, settings: Settings, baseline: ActivityHistory.Point?, now: Date) {
+        self.init(snapshot: snapshot, settings: settings)
+        if showsIntroduction {
+            happening = HappeningNow(snapshot: snapshot, settings: settings, baseline: baseline, now: now)
+        }
     }
 
     /// Creates a page from ready-made parts (for templates' tests).

@@ -10,20 +10,25 @@ public struct LeaderboardCard: Equatable, Sendable {
     public var categoryName: String
     /// The category's colour.
     public var categoryColor: ColorStyle
-    /// The leader line: the first ranked user, or `Nobody yet!`.
+    /// The leader line: every user tied at the top ("Amy and Bob 5"; "A, B and C 5"), or `Nobody yet!`. Its
+    /// user fields are the first leader's.
     public var leader: RankingLine
+    /// Every user tied at the top, in rank order (one line each); empty when nobody logged the habit.
+    public var leaders: [RankingLine]
     /// The second line: You (when you logged it and are not the leader) or the next user; nil with fewer than two.
     public var second: RankingLine?
 
     /// Creates a card from parts.
     public init(
-        habitName: String, categoryName: String, categoryColor: ColorStyle, leader: RankingLine, second: RankingLine?
+        habitName: String, categoryName: String, categoryColor: ColorStyle, leader: RankingLine, second: RankingLine?,
+        leaders: [RankingLine]? = nil
     ) {
         self.habitName = habitName
         self.habitPath = Links.habit(habitName)
         self.categoryName = categoryName
         self.categoryColor = categoryColor
         self.leader = leader
+        self.leaders = leaders ?? (leader.userID == nil ? [] : [leader])
         self.second = second
     }
 
@@ -37,23 +42,38 @@ public struct LeaderboardCard: Equatable, Sendable {
     /// The card for `statistics`, whose users `ranking` already ranks.
     init(statistics: HabitStatistics, ranking: Ranking, activeUserID: String) {
         let entries = ranking.entries
-        let leader: RankingLine
+        let tied = entries.prefix { $0.rank == 1 }.map(RankingLine.init)
+        let leader = tied.isEmpty ? RankingLine.nobodyYet : Self.combined(tied)
         let second: RankingLine?
-        if let first = entries.first {
-            leader = RankingLine(first)
-            if entries.count < 2 {
-                second = nil
-            } else if let you = ranking.entry(for: activeUserID), you.user.id != first.user.id {
-                second = RankingLine(you)
-            } else {
-                second = RankingLine(entries[1])
-            }
+        if let you = ranking.entry(for: activeUserID), you.rank != 1 {
+            second = RankingLine(you)
+        } else if entries.count > tied.count, !tied.isEmpty {
+            second = RankingLine(entries[tied.count])
         } else {
-            leader = .nobodyYet
             second = nil
         }
         self.init(
             habitName: statistics.habit.name, categoryName: statistics.habit.category.name,
-            categoryColor: ColorStyle(statistics.habit.category.color), leader: leader, second: second)
+            categoryColor: ColorStyle(statistics.habit.category.color), leader: leader, second: second,
+            leaders: tied)
+    }
+
+    /// One line naming every tied leader: "Amy 5", "Amy and Bob 5", "Amy, Bob and Cy 5"; "(1st)" follows the count
+    /// when You are among them, as on You's own line.
+    static func combined(_ tied: [RankingLine]) -> RankingLine {
+        var line = tied[0]
+        guard tied.count > 1 else { return line }
+        let names = tied.map(\.name)
+        let list = names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        let you = tied.first(where: \.isActiveUser)
+        line.text = list + " \(line.count ?? 0)" + (you.map { " (\(Ordinal.string($0.rank ?? 1)))" } ?? "")
+        line.name = list
+        line.isActiveUser = you != nil
+        return line
+    }
+
+    /// The separator shown before the leader at `index` of `count`: "", ", " or " and ".
+    static func separator(before index: Int, of count: Int) -> String {
+        index == 0 ? "" : index == count - 1 ? " and " : ", "
     }
 }

@@ -17,6 +17,22 @@ public enum Links {
     /// `/images/<id>`, the dashboard's proxy for the upstream profile image.
     public static func image(_ id: String) -> String { url("images", id, key: "id") }
 
+    /// The HTML id (and live `data-key`) of a person's element on a page: `p-` and a 64-bit FNV-1a digest of the
+    /// id in hex, so any id gives a valid, stable fragment a redirect can name (`/people#p-…`).
+    public static func elementID(person id: String) -> String { "p-" + digest(id) }
+    /// The HTML id (and live `data-key`) of a habit's element on a page: `h-` and the digest of its name.
+    public static func elementID(habit name: String) -> String { "h-" + digest(name) }
+
+    /// FNV-1a over the UTF-8 bytes: stable across runs and processes (unlike `Hasher`).
+    private static func digest(_ value: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in value.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
     /// Whether `value` is a segment that browsers and RFC 3986 §5.2.4 remove from paths.
     static func isDotSegment(_ value: String) -> Bool { value == "." || value == ".." }
 

@@ -5,12 +5,14 @@ import HabitsAPI
 ///
 /// A pure function of its inputs: no I/O, no clock, no globals.
 public struct PeoplePage: Equatable, Sendable {
-    /// The cards that pass the filters, sorted by name.
+    /// The cards that pass the filters, in `sort` order.
     public var people: [PersonCard]
     /// Whether only followed people are shown.
     public var followedOnly: Bool
     /// The name search as given (trimmed); empty means no search.
     public var query: String
+    /// The order of the cards.
+    public var sort: PeopleSort
     /// How many users there are before filtering.
     public var totalCount: Int
     /// How many of them the browser follows.
@@ -20,15 +22,21 @@ public struct PeoplePage: Equatable, Sendable {
     /// type names without accents).
     public init(
         users: [String: User], settings: Settings, followedOnly: Bool = false, query: String = "",
+        sort: PeopleSort = .name,
+        statistics: CombinedStatistics = CombinedStatistics(userStatistics: [], habitStatistics: []),
         activeUserID: String = User.activeUserID
     ) {
         self.init(
-            snapshot: Snapshot(inputs: SnapshotInputs(users: users), activeUserID: activeUserID), settings: settings,
-            followedOnly: followedOnly, query: query)
+            snapshot: Snapshot(
+                inputs: SnapshotInputs(users: users, statistics: statistics), activeUserID: activeUserID),
+            settings: settings, followedOnly: followedOnly, query: query, sort: sort)
     }
 
-    /// Builds the page from a snapshot's users (already in name order).
-    public init(snapshot: Snapshot, settings: Settings, followedOnly: Bool = false, query: String = "") {
+    /// Builds the page from a snapshot's users (already in name order, which breaks every tie of the other sorts).
+    public init(
+        snapshot: Snapshot, settings: Settings, followedOnly: Bool = false, query: String = "",
+        sort: PeopleSort = .name
+    ) {
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
         let followed = Set(settings.followedUserIDs)
         people = snapshot.personCards.compactMap { card in
@@ -42,9 +50,25 @@ public struct PeoplePage: Equatable, Sendable {
             card.isFollowed = isFollowed
             return card
         }
+        people = Self.sorted(people, by: sort)
+        self.sort = sort
         self.followedOnly = followedOnly
         self.query = trimmed
         totalCount = snapshot.sortedUsers.count
         followedCount = snapshot.sortedUsers.filter { followed.contains($0.id) }.count
+    }
+
+    /// `cards` (in name order) in `sort` order; equal keys keep the name order.
+    static func sorted(_ cards: [PersonCard], by sort: PeopleSort) -> [PersonCard] {
+        let key: (PersonCard) -> Int
+        switch sort {
+        case .name: return cards
+        case .activity: key = \.totalCount
+        case .leading: key = \.leadingCount
+        }
+        return cards.enumerated().sorted { a, b in
+            let (ka, kb) = (key(a.element), key(b.element))
+            return ka != kb ? ka > kb : a.offset < b.offset
+        }.map(\.element)
     }
 }

@@ -18,9 +18,13 @@ public struct PersonCard: Equatable, Sendable {
     public var isFollowed: Bool
     /// Whether this is the active user (who cannot usefully follow themselves).
     public var isActiveUser: Bool
+    /// The sum of the user's counts (the activity sort).
+    public var totalCount: Int
+    /// How many habits the user leads (the leading sort).
+    public var leadingCount: Int
 
     /// Creates a card for `user`.
-    public init(user: User, isFollowed: Bool, isActiveUser: Bool) {
+    public init(user: User, isFollowed: Bool, isActiveUser: Bool, totalCount: Int = 0, leadingCount: Int = 0) {
         self.userID = user.id
         self.path = Links.person(user.id)
         self.followPath = Links.personFollow(user.id)
@@ -29,5 +33,7 @@ public struct PersonCard: Equatable, Sendable {
         self.color = ColorStyle(user.color)
         self.isFollowed = isFollowed
         self.isActiveUser = isActiveUser
+        self.totalCount = totalCount
+        self.leadingCount = leadingCount
     }
 }

@@ -1,0 +1,64 @@
+import Foundation
+import HabitsAPI
+import Testing
+
+@testable import Dashboard
+
+@Suite struct HappeningNowTests {
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    static func snapshot(_ counts: [String: [String: Int]]) -> Snapshot {
+        Snapshot(
+            inputs: SnapshotInputs(
+                users: TestData.users, habits: TestData.habits, statistics: TestData.statistics(counts)))
+    }
+
+    @Test func withoutAPastPointShowsTheMostActiveOverall() {
+        let page = HomePage(
+            snapshot: Self.snapshot(["Yoga": ["user1": 3, "user2": 1], "Run": ["user2": 5]]), settings: .default,
+            baseline: nil, now: Self.start)
+        let happening = page.happening
+        #expect(happening?.minutes == nil)
+        #expect(happening?.habits.map(\.name) == ["Run", "Yoga"])
+        #expect(happening?.people.map(\.name) == ["Bob", "Amy"])
+        #expect(happening.map { $0.trend($0.habits[0]) } == "5 in all")
+    }
+
+    @Test func comparesWithTheOldestPointOfTheLastFiveMinutes() throws {
+        let history = ActivityHistory(spacing: 10, capacity: 31)
+        let before = Self.snapshot(["Yoga": ["user1": 3], "Run": ["user2": 5]])
+        history.record(before, at: Self.start)
+        // A point within `spacing` of the last is not kept.
+        history.record(Self.snapshot(["Yoga": ["user1": 4]]), at: Self.start.addingTimeInterval(5))
+        let now = Self.start.addingTimeInterval(240)
+        let later = Self.snapshot(["Yoga": ["user1": 3, "user3": 2], "Run": ["user2": 9]])
+        history.record(later, at: now)
+        let baseline = try #require(history.baseline(before: now))
+        #expect(baseline.time == Self.start)
+        let happening = try #require(
+            HomePage(snapshot: later, settings: .default, baseline: baseline, now: now).happening)
+        #expect(happening.minutes == 4)
+        #expect(happening.habits.map(\.name) == ["Run", "Yoga"])
+        #expect(happening.habits.map(\.count) == [4, 2])
+        #expect(happening.people.map(\.name) == ["Bob", "Cat"])
+        #expect(happening.trend(happening.habits[0]) == "+4 in the last 4 min")
+    }
+
+    @Test func forgetsPointsOlderThanTheWindowAndKeepsAtMostItsCapacity() {
+        let history = ActivityHistory(spacing: 10, capacity: 3)
+        for step in 0..<10 {
+            history.record(
+                Self.snapshot(["Yoga": ["user1": step + 1]]), at: Self.start.addingTimeInterval(Double(step) * 10))
+        }
+        let now = Self.start.addingTimeInterval(95)
+        #expect(history.baseline(before: now)?.time == Self.start.addingTimeInterval(70))
+        #expect(history.baseline(before: Self.start.addingTimeInterval(1000)) == nil)
+    }
+
+    @Test func aBrowserWithFavouritesSeesNoHappeningNow() {
+        let page = HomePage(
+            snapshot: Self.snapshot(["Yoga": ["user1": 3]]), settings: Settings(favoriteHabits: ["Yoga"]),
+            baseline: nil, now: Self.start)
+        #expect(page.happening == nil)
+    }
+}
