@@ -18,6 +18,7 @@ import argparse
 import collections
 import http.client
 import os
+import shutil
 import queue
 import random
 import re
@@ -275,9 +276,8 @@ def main():
         else:
             exit_code = process.returncode
         settings_files = len([name for name in os.listdir(settings_dir) if name.endswith(".json")])
-        for name in os.listdir(settings_dir):
-            os.remove(os.path.join(settings_dir, name))
-        os.rmdir(settings_dir)
+        # The store keeps dot-files and a `.locks/` directory beside the settings files.
+        shutil.rmtree(settings_dir, ignore_errors=True)
 
     if load is None:
         print(f"soak: FAIL: the dashboard did not answer its first pages; see {log_path}", file=sys.stderr)
