@@ -162,12 +162,13 @@ def test_acknowledged_toggles_survive_a_dashboard_killed_mid_flight_and_gets_kee
                 lost.append((browser.source, kind, name, wanted))
     assert lost == [], lost[:10]
 
-    # Only a POST in flight on the killed dashboard goes unanswered: nginx never resends a POST it has sent (it could
-    # apply a change twice), so the browser gets 502. Each browser has one request in flight at a time, and once the
-    # dead dashboard is marked down (or refuses the connection) nginx sends POSTs elsewhere: at most one per browser.
+    # Only a POST sent to the killed dashboard goes unanswered: nginx never resends a POST it has sent (it could apply
+    # a change twice), so the browser gets 502. That is the one in flight at the kill, plus any sent afterwards on one
+    # of nginx's cached keep-alive connections to the dead process (up to `keepalive 64` of them) before it is marked
+    # down; a browser can meet two of those in a row (CI saw it), so the bound is on the total, not per browser.
     refusals = collections.Counter(refusal for browser in browsers for refusal in browser.refusals)
     assert set(refusals) <= {502}, refusals
-    assert max(len(browser.unanswered) for browser in browsers) <= 1, refusals
+    assert sum(len(browser.unanswered) for browser in browsers) <= BROWSERS + 64, refusals
 
 
 def run_all(browsers, work):
