@@ -331,37 +331,34 @@ public final class Server: Sendable {
     /// A connection is sending its last answer: its slot and its address's count are free from now on.
     private func lastAnswer(_ id: Int) {
         state.withLock { state in
-            guard let entry = state.connections[id] else { return }
-            switch entry.role {
-            case .serving:
-                state.serving -= 1
-                Self.release(&state, address: entry.address)
-            case .evicting:
-                Self.release(&state, address: entry.address)
-            case .rejecting:
-                // The 503 of a refusal is bounded by `rejecting` until the socket closes.
-                return
-            case .finishing:
-                return
-            }
+            // The 503 of a refusal stays bounded by `rejecting` until the socket closes.
+            guard let entry = state.connections[id], Self.freeSlot(&state, of: entry) else { return }
             state.connections[id]?.role = .finishing
+        }
+    }
+
+    /// Frees the slot and the address count a serving or evicting connection holds; false for any other role (a
+    /// refusal's 503 counts in `rejecting`; a finishing connection freed its slot already).
+    private static func freeSlot(_ state: inout State, of entry: Entry) -> Bool {
+        switch entry.role {
+        case .serving:
+            state.serving -= 1
+            release(&state, address: entry.address)
+            return true
+        case .evicting:
+            release(&state, address: entry.address)
+            return true
+        case .rejecting, .finishing:
+            return false
         }
     }
 
     private func connectionClosed(_ id: Int) {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            if let entry = state.connections.removeValue(forKey: id) {
-                switch entry.role {
-                case .serving:
-                    state.serving -= 1
-                    Self.release(&state, address: entry.address)
-                case .evicting:
-                    Self.release(&state, address: entry.address)
-                case .rejecting:
-                    state.rejecting -= 1
-                case .finishing:
-                    break
-                }
+            if let entry = state.connections.removeValue(forKey: id), !Self.freeSlot(&state, of: entry),
+                entry.role == .rejecting
+            {
+                state.rejecting -= 1
             }
             guard state.connections.isEmpty else { return nil }
             defer { state.drainWaiter = nil }
