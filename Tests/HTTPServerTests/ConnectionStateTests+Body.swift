@@ -16,8 +16,8 @@ extension ConnectionStateTests {
     /// A state whose head completed at t(1) with no body byte yet.
     func bodyStarted(_ policy: ConnectionState.Policy) -> ConnectionState {
         var state = ConnectionState(policy: policy, now: t(0))
-        _ = state.needMoreData(parserPhase: .head, progress: 20, now: t(0.5))
-        _ = state.needMoreData(parserPhase: .body, progress: 0, now: t(1))
+        state.needMoreData(parserPhase: .head, progress: 20, now: t(0.5))
+        state.needMoreData(parserPhase: .body, progress: 0, now: t(1))
         return state
     }
 
@@ -26,7 +26,7 @@ extension ConnectionStateTests {
         policy.minimumBodyRate = 0
         var state = bodyStarted(policy)
         for second in stride(from: 5.0, through: 30, by: 5) {
-            _ = state.needMoreData(parserPhase: .body, progress: Int(second), now: t(second))
+            state.needMoreData(parserPhase: .body, progress: Int(second), now: t(second))
             #expect(state.timerFired(now: t(second)) == .none)
         }
         #expect(state.nextDeadline == t(31))
@@ -36,8 +36,8 @@ extension ConnectionStateTests {
 
     @Test func bodyBelowTheMinimumRateIsRefusedWhenTheGracePeriodEnds() {
         var state = bodyStarted(ratePolicy)
-        _ = state.needMoreData(parserPhase: .body, progress: 100, now: t(2))
-        _ = state.needMoreData(parserPhase: .body, progress: 200, now: t(4))
+        state.needMoreData(parserPhase: .body, progress: 100, now: t(2))
+        state.needMoreData(parserPhase: .body, progress: 200, now: t(4))
         #expect(state.nextDeadline == t(6))
         #expect(state.timerFired(now: t(5.9)) == .none)
         #expect(state.timerFired(now: t(6)) == .writeError(.requestTimeout))
@@ -46,16 +46,16 @@ extension ConnectionStateTests {
     /// Every byte buys time at the minimum rate: 8 000 bytes cover 8 s from the body's start.
     @Test func bodyThatKeepsUpWithTheRateMovesItsDeadlineLater() {
         var state = bodyStarted(ratePolicy)
-        _ = state.needMoreData(parserPhase: .body, progress: 8000, now: t(3))
+        state.needMoreData(parserPhase: .body, progress: 8000, now: t(3))
         #expect(state.nextDeadline == t(9))
-        _ = state.needMoreData(parserPhase: .body, progress: 20000, now: t(8))
+        state.needMoreData(parserPhase: .body, progress: 20000, now: t(8))
         #expect(state.nextDeadline == t(18))  // now the gap between reads is the nearest
         #expect(state.timerFired(now: t(17.9)) == .none)
     }
 
     @Test func bodyClockStartsWhenContinueIsSent() {
         var state = ConnectionState(policy: ratePolicy, now: t(0))
-        _ = state.needMoreData(parserPhase: .head, progress: 20, now: t(0))
+        state.needMoreData(parserPhase: .head, progress: 20, now: t(0))
         #expect(state.continueExpected(now: t(2)) == .writeContinue)
         #expect(state.nextDeadline == t(7))
     }
@@ -63,10 +63,10 @@ extension ConnectionStateTests {
     @Test func standingFollowsThePhase() {
         var state = ConnectionState(policy: ratePolicy, now: t(0))
         #expect(state.standing == .idle(since: t(0)))
-        _ = state.needMoreData(parserPhase: .head, progress: 10, now: t(1))
-        _ = state.needMoreData(parserPhase: .head, progress: 30, now: t(2))
+        state.needMoreData(parserPhase: .head, progress: 10, now: t(1))
+        state.needMoreData(parserPhase: .head, progress: 30, now: t(2))
         #expect(state.standing == .receiving(since: t(1), bytes: 30))
-        _ = state.needMoreData(parserPhase: .body, progress: 5, now: t(3))
+        state.needMoreData(parserPhase: .body, progress: 5, now: t(3))
         #expect(state.standing == .receiving(since: t(3), bytes: 5))
         _ = state.requestReceived(keepAlive: true, now: t(4))
         #expect(state.standing == .busy)

@@ -73,7 +73,7 @@ struct RequestPathBenchmark {
         }
         _ = await measure("state") {
             var state = ConnectionState(policy: ConnectionState.Policy(ServerConfiguration()), now: .now)
-            _ = state.needMoreData(parserPhase: .idle, now: .now)
+            state.needMoreData(parserPhase: .idle, now: .now)
             _ = state.requestReceived(keepAlive: ConnectionState.wantsKeepAlive(parsed.head), now: .now)
             _ = state.responseReady(now: .now)
             _ = state.writeFlushed(now: .now)

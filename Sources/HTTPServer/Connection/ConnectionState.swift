@@ -78,8 +78,9 @@ struct ConnectionState {
     enum Action: Equatable {
         /// Nothing new; keep waiting.
         case none
-        /// Hand the request to the handler (reading pauses); `closeAfter` says the answer ends the connection.
-        case dispatch(closeAfter: Bool)
+        /// Hand the request to the handler (reading pauses). Whether its answer ends the connection is decided
+        /// when the answer is ready (`writeResponse`): a shutdown or a hang-up meanwhile can still make it so.
+        case dispatch
         /// Write `HTTP/1.1 100 Continue`, then keep reading the body (RFC 9110 §10.1.1).
         case writeContinue
         /// Serialize and write the handler's response.
@@ -103,9 +104,6 @@ struct ConnectionState {
     private(set) var isShuttingDown = false
     /// When output last made progress while some of it is still unwritten; nil when nothing is pending.
     private(set) var writeStalledSince: Instant?
-    /// The client half-closed while pipelined bytes were still buffered: they are answered, and the connection
-    /// closes as soon as the parser needs bytes that can no longer come.
-    private(set) var peerHalfClosed = false
 
     /// A new connection, idle since `now`.
     init(policy: Policy, now: Instant) {
@@ -117,11 +115,8 @@ struct ConnectionState {
 
     /// The parser consumed everything and wants more; `parserPhase` tells whether a request has begun and
     /// `progress` how many bytes of its head (or, in the body, of its body) have arrived (`RequestParser.progress`).
-    mutating func needMoreData(parserPhase: RequestParser.Phase, progress: Int = 0, now: Instant) -> Action {
-        if peerHalfClosed {
-            phase = .closed
-            return .close
-        }
+    /// It only moves deadlines, so there is no action.
+    mutating func needMoreData(parserPhase: RequestParser.Phase, progress: Int = 0, now: Instant) {
         switch phase {
         case .idle:
             switch parserPhase {
@@ -142,7 +137,6 @@ struct ConnectionState {
         case .responding, .writing, .lingering, .closed:
             break
         }
-        return .none
     }
 
     /// The head is complete and the client waits for `100 Continue` before sending the body.
@@ -158,9 +152,8 @@ struct ConnectionState {
     mutating func requestReceived(keepAlive: Bool, now: Instant) -> Action {
         if case .closed = phase { return .none }
         requestCount += 1
-        let closeAfter = !keepAlive || requestCount >= policy.maxRequests || isShuttingDown
-        phase = .responding(closeAfter: closeAfter)
-        return .dispatch(closeAfter: closeAfter)
+        phase = .responding(closeAfter: !keepAlive || requestCount >= policy.maxRequests || isShuttingDown)
+        return .dispatch
     }
 
     /// The parser refused the input: answer `status`, then close (RFC 9112 §9.6 lingering close).
@@ -170,25 +163,17 @@ struct ConnectionState {
         return .writeError(status)
     }
 
-    /// The client closed its side (read returned 0). `inputBuffered` says whether bytes of a next request are
-    /// already buffered (pipelining): complete requests among them are still answered, because a client that
-    /// half-closes after pipelining (`printf … | nc -N`) still reads every answer.
-    mutating func peerClosed(now: Instant, inputBuffered: Bool = false) -> Action {
+    /// The client closed its side (read returned 0). The connection reads only between answers, so the EOF is
+    /// seen after every request sent before it (`printf … | nc -N` pipelines, then half-closes, and still reads
+    /// every answer): when the parser next needs bytes, they can no longer come. While an answer is going out it
+    /// is finished, then the connection closes.
+    mutating func peerClosed(now: Instant) -> Action {
         switch phase {
         case .responding:
-            // Some clients half-close after sending (e.g. `nc -N`); they still read the answers.
-            if inputBuffered {
-                peerHalfClosed = true
-            } else {
-                phase = .responding(closeAfter: true)
-            }
+            phase = .responding(closeAfter: true)
             return .none
         case .writing(_, let linger):
-            if inputBuffered && !linger {
-                peerHalfClosed = true
-            } else {
-                phase = .writing(closeAfter: true, linger: linger)
-            }
+            phase = .writing(closeAfter: true, linger: linger)
             return .none
         case .closed:
             return .none

@@ -1,0 +1,78 @@
+import Glibc
+
+/// Carrying out what `ConnectionState` decided, and closing.
+extension Connection {
+    /// The data an action needs that the state machine does not hold.
+    enum ActionInput {
+        /// The action needs nothing more.
+        case none
+        /// The request `.dispatch` hands to the handler.
+        case request(Request)
+        /// The handler's answer that `.writeResponse` writes, and the request it answers.
+        case response(Response, answering: Dispatched)
+    }
+
+    /// Carries out `action`: the one place where every `ConnectionState.Action` is run. `input` carries the
+    /// request for `.dispatch` and the answer for `.writeResponse`; the events that return those pass it.
+    func perform(_ action: ConnectionState.Action, with input: ActionInput = .none) {
+        switch action {
+        case .none:
+            break
+        case .dispatch:
+            guard case .request(let request) = input else { return missingInput(for: action) }
+            dispatch(request)
+        case .writeContinue:
+            writeContinue()
+        case .writeResponse(let close):
+            guard case .response(let response, let dispatched) = input else { return missingInput(for: action) }
+            if close { announceLastAnswer() }
+            writeResponse(response, answering: dispatched, close: close)
+        case .writeError(let status):
+            announceLastAnswer()
+            AccessLog.refused(status: status, peer: peer, logger: environment.logger)
+            writeError(status)
+        case .parseBuffered:
+            parseBuffered()
+            readWhileWanted()
+        case .startLingering:
+            shutdown(fd, Int32(SHUT_WR))
+            // Input may have arrived (or ended) while nothing was read; the edge for it has passed.
+            readReady = true
+            readWhileWanted()
+        case .close:
+            closeNow()
+        }
+    }
+
+    /// Closes the socket now: on `.close`, and on an I/O error or a forced close, which need no decision.
+    func closeNow() {
+        guard !isClosed else { return }
+        isClosed = true
+        state.closed()
+        output.removeAll()
+        deregister()
+        standingBox.withLock { $0 = .busy }
+        environment.onClose(id)
+        close(fd)
+        // A waiting worker ends; a busy one ends after its handler returns (its answer is dropped).
+        pendingRequest = nil
+        if let waiter = requestWaiter {
+            requestWaiter = nil
+            waiter.resume(returning: nil)
+        }
+    }
+
+    /// Tells the server, once, that the answer about to go out is the connection's last.
+    private func announceLastAnswer() {
+        guard !lastAnswerAnnounced else { return }
+        lastAnswerAnnounced = true
+        environment.onLastAnswer(id)
+    }
+
+    /// Only `requestReceived` returns `.dispatch` and only `responseReady` returns `.writeResponse`, and their
+    /// callers pass the input; a caller that does not is a bug, and costs this connection rather than the server.
+    private func missingInput(for action: ConnectionState.Action) {
+        assertionFailure("\(action) performed without its input")
+        closeNow()
+    }
+}
