@@ -30,10 +30,15 @@ import Synchronization
 final class Connection: @unchecked Sendable {
     /// What every connection of one server shares.
     struct Environment: Sendable {
+        /// What answers the requests (the app's router and middleware).
         var responder: any HTTPResponder
+        /// The server's logger; each request's carries its id.
         var logger: Logger
+        /// The limits the parser enforces come from here.
         var configuration: ServerConfiguration
+        /// The deadlines and request cap `ConnectionState` enforces.
         var policy: ConnectionState.Policy
+        /// Gives each request its id.
         var requestIDs: RequestIDGenerator
         /// Called once, on the loop thread, as the socket closes: just before `close(2)`, so a client that sees
         /// the close and reconnects at once finds its slot (and its per-address count) already free.
