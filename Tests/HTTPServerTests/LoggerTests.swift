@@ -35,7 +35,7 @@ import Testing
     }
 
     /// Regression: the check ran on `Character`s, and `"`, space or `=` followed by a combining mark is one Character
-    /// equal to none of them (STYLE lesson 4), so a value could forge extra `key=value` pairs unquoted.
+    /// equal to none of them (the combining-mark bypass), so a value could forge extra `key=value` pairs unquoted.
     @Test func quoteSpaceOrEqualsFollowedByACombiningMarkIsStillQuoted() throws {
         let written = try logged("x \u{301}user.id=\u{301}admin")
         #expect(written == "\"x \u{301}user.id=\u{301}admin\"")

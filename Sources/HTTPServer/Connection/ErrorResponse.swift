@@ -1,4 +1,4 @@
-/// The one place errors become responses (STYLE lesson 3).
+/// The one place errors become responses: one error type per layer, mapped to a status here and nowhere else.
 ///
 /// Parser errors are answered with their status (the connection then closes). `HTTPResponseError`s are
 /// answered with their status and public message. Anything else is logged with its details and answered

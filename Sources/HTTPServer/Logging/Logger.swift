@@ -107,8 +107,9 @@ public struct Logger: Sendable {
     /// and every other control or bidi scalar written as `\u{…}`.
     ///
     /// Works on Unicode scalars, never `Character`s: `"`, a space or `=` followed by a combining mark is one
-    /// `Character` equal to none of them (STYLE lesson 4). Values come from requests (form fields, paths), so they
-    /// must not end the line, forge `key=value` pairs, or reach a terminal as escape sequences (log injection).
+    /// `Character` equal to none of them (the combining-mark bypass of `Character`-based escaping). Values come
+    /// from requests (form fields, paths), so they must not end the line, forge `key=value` pairs, or reach a
+    /// terminal as escape sequences (log injection).
     static func quoteIfNeeded(_ value: String) -> String {
         guard value.isEmpty || value.unicodeScalars.contains(where: needsQuoting) else { return value }
         var out = "\""

@@ -1,6 +1,7 @@
 import Foundation
 
-/// One Habits API call, described as data (the seed's `APIRequest`): what it returns, where it goes, what it sends.
+/// One Habits API call, described as data, as the original iOS app's client did: what it returns, where it goes,
+/// what it sends.
 ///
 /// The client turns it into bytes and decodes the answer with `decode(_:)`; the cache keys on `method` and `target`.
 /// Every `HabitsAPI` sends any request through its one generic `send(_:)`, so the answer keeps the request's type.
