@@ -7,15 +7,21 @@
 // Only a visible tab holds a request: hiding the tab aborts it (browsers allow six connections per host), showing it
 // polls at once; errors back off up to 30 s.
 // Items in a region carry a stable data-key (issue 10): focus returns to the same item, not the same position; items
-// whose text changed get a brief highlight and one polite announcement; items that moved slide to their new place
-// (FLIP; not under prefers-reduced-motion); "Updated N s ago" says how fresh the region is.
+// whose text (or data-live-value, for a value shown outside the item, such as the count heading a group) changed get a
+// brief highlight and one polite announcement; items that moved slide to their new place (FLIP; not under
+// prefers-reduced-motion); "Updated N s ago" says how fresh the region is. Only a change seen while the page was
+// current is marked: the first answer after loading, if it is not a held one, only catches up (a page restored from the
+// history or rendered a moment before), so nothing flashes or slides on first paint.
 // Favourite, Follow and Log forms post with fetch and update the page in place, keeping focus on the control; without
 // JavaScript their redirect carries the item's #id instead. An error page with data-retry reloads once the page answers.
 // Loaded with <script src defer>: the Content-Security-Policy forbids inline scripts.
 (function () {
   "use strict";
 
-  var reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  // Asked at each move, not once: the reader may change the setting while the page is open.
+  function reduceMotion() {
+    return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }
 
   var INTERVAL_MS = 1000;
   var MAX_BACKOFF_MS = 30000;
@@ -32,6 +38,8 @@
     this.controller = null;
     this.changedAt = Date.now();
     this.status = null;
+    // Whether an answer has shown that the page is current: until then a new fragment only catches up, unmarked.
+    this.current = false;
   }
 
   LiveRegion.prototype.schedule = function (delay) {
@@ -80,8 +88,9 @@
         var changed = result.html !== null;
         if (changed) {
           self.etag = result.etag;
-          self.swap(result.html);
+          self.swap(result.html, self.current || result.held);
         }
+        self.current = true;
         self.delay = INTERVAL_MS;
         self.element.removeAttribute("data-live-error");
         self.schedule(result.held || (changed && result.etag) ? 0 : INTERVAL_MS);
@@ -114,6 +123,12 @@
     return node || null;
   }
 
+  // What a keyed item shows: its text and, when part of it is shown outside the item (the count heading a group of
+  // people on a habit page), its data-live-value.
+  function signature(node) {
+    return node.textContent + "\u0000" + (node.getAttribute("data-live-value") || "");
+  }
+
   // The keyed items of `root` (data-key), by key.
   function keyed(root) {
     var map = {};
@@ -123,14 +138,16 @@
     return map;
   }
 
-  LiveRegion.prototype.swap = function (html) {
+  // Replaces the region's content. `marked`: a change seen while the page was current, so changed items are marked and
+  // announced and moved ones slide; otherwise (catching up after loading) the content just changes.
+  LiveRegion.prototype.swap = function (html, marked) {
     var element = this.element;
     if (element.innerHTML === html) return;
     var before = keyed(element);
     var texts = {};
     var tops = {};
     Object.keys(before).forEach(function (key) {
-      texts[key] = before[key].textContent;
+      texts[key] = signature(before[key]);
       tops[key] = before[key].getBoundingClientRect().top;
     });
     // Focus: the same item by key, and inside it the same control; else the same position as before.
@@ -159,14 +176,16 @@
     if (window.scrollX !== scrollX || window.scrollY !== scrollY) window.scrollTo(scrollX, scrollY);
 
     var changed = [];
-    Object.keys(after).forEach(function (key) {
-      var node = after[key];
-      if (texts[key] === undefined || texts[key] !== node.textContent) {
-        changed.push(node);
-        mark(node);
-      }
-      if (tops[key] !== undefined) slide(node, tops[key] - node.getBoundingClientRect().top);
-    });
+    if (marked) {
+      Object.keys(after).forEach(function (key) {
+        var node = after[key];
+        if (texts[key] === undefined || texts[key] !== signature(node)) {
+          changed.push(node);
+          mark(node);
+        }
+        if (tops[key] !== undefined) slide(node, tops[key] - node.getBoundingClientRect().top);
+      });
+    }
     if (changed.length > 0) announce(changed);
     this.changedAt = Date.now();
     this.showAge();
@@ -181,7 +200,7 @@
 
   // FLIP: draw the item where it was, then let it slide to where it is. CSSOM styles are allowed by the CSP.
   function slide(node, delta) {
-    if (reduceMotion || Math.abs(delta) < 1) return;
+    if (reduceMotion() || Math.abs(delta) < 1) return;
     node.style.transform = "translateY(" + delta + "px)";
     node.getBoundingClientRect(); // commit the start position before the transition
     node.classList.add("live-moving");
@@ -189,16 +208,20 @@
     window.setTimeout(function () { node.classList.remove("live-moving"); }, 400);
   }
 
-  // One polite, visually hidden announcement of what changed; it never moves focus.
+  // One polite, visually hidden announcement of what changed; it never moves focus. The live region is in the page,
+  // empty, from the start: screen readers announce changes to a region they already know, not a region that arrives
+  // with its text. The text stays until the next announcement.
   var announcer = null;
+  function startAnnouncer() {
+    announcer = document.createElement("p");
+    announcer.className = "visually-hidden";
+    announcer.setAttribute("aria-live", "polite");
+    announcer.setAttribute("data-live-announcer", "");
+    document.body.appendChild(announcer);
+  }
+
   function announceText(text) {
-    if (announcer === null) {
-      announcer = document.createElement("p");
-      announcer.className = "visually-hidden";
-      announcer.setAttribute("aria-live", "polite");
-      announcer.setAttribute("data-live-announcer", "");
-      document.body.appendChild(announcer);
-    }
+    if (announcer === null) startAnnouncer();
     announcer.textContent = text.trim();
   }
 
@@ -322,6 +345,7 @@
   }
 
   function start() {
+    startAnnouncer();
     startForms();
     startRetry();
     if (document.body.hasAttribute("data-live-paused")) return; // ?live=0: the reader paused updates
@@ -337,6 +361,16 @@
     if (regions.length === 0) return;
     regions.forEach(function (region) { region.showAge(); });
     window.setInterval(function () { regions.forEach(function (region) { region.showAge(); }); }, 1000);
+    // A page shown again from the back/forward cache: what it missed is caught up unmarked, as on loading.
+    window.addEventListener("pageshow", function (event) {
+      if (!event.persisted) return;
+      regions.forEach(function (region) {
+        region.current = false;
+        region.cancel();
+        region.delay = INTERVAL_MS;
+        region.poll();
+      });
+    });
     document.addEventListener("visibilitychange", function () {
       regions.forEach(function (region) {
         if (document.hidden) {

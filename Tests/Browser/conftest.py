@@ -23,7 +23,8 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / ".build" / "screenshots"
+# Where screenshots go: $SCREENSHOTS_DIR, else .build/screenshots/ (never committed, so a run leaves the clone clean).
+SCREENSHOTS = pathlib.Path(os.environ.get("SCREENSHOTS_DIR") or ROOT / ".build" / "screenshots").resolve()
 DASHBOARD_LINE = r"Habits Dashboard: (http://\S+)"
 API_LINE = r"Habits API simulator: (http://\S+)"
 
@@ -157,7 +158,7 @@ def browser_without_js():
 
 
 def screenshot(driver, name, dark=False):
-    """Saves a full-page screenshot under .build/screenshots/<name>.png (optionally in dark mode)."""
+    """Saves a full-page screenshot as SCREENSHOTS/<name>.png (optionally in dark mode)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     if dark:
         driver.execute_cdp_cmd(
