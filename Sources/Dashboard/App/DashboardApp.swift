@@ -26,7 +26,7 @@ public struct DashboardApp: Sendable {
     public let staticFiles: (any HTTPResponder)?
     /// The text of `/metrics` (the cache's upstream counters); nil answers 404.
     public let metrics: (@Sendable () async -> String)?
-    /// The clock, for the timestamp of logged habits.
+    /// The wall clock, for the timestamp of logged habits (sent upstream and shown to people, so never monotonic).
     public let now: @Sendable () -> Date
     /// Past totals, for Home's "Happening now" (recorded as live pages are read).
     let activity = ActivityHistory()
