@@ -25,7 +25,7 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
     public let directory: URL
     /// The most settings files kept; a new browser beyond it evicts others (`SweepPlan`).
     public let maxFiles: Int
-    /// How long settings nobody reads or writes are kept, in seconds.
+    /// How long settings nobody reads or writes are kept, in wall-clock seconds (compared with the files' own times).
     public let maxAge: TimeInterval
     /// What a browser without a file (or with a corrupt one) gets.
     public let defaultValue: Value
