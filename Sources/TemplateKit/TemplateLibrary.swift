@@ -63,16 +63,6 @@ public struct TemplateLibrary: Sendable {
         return renderer.output
     }
 
-    /// Renders a view model with its own template.
-    public func render<Page: TemplateRenderable>(_ page: Page) throws(TemplateError) -> [UInt8] {
-        try render(Page.templateName, page.templateValue)
-    }
-
-    /// Renders a view model with its own template inside `layout`.
-    public func render<Page: TemplateRenderable>(_ page: Page, layout: String) throws(TemplateError) -> [UInt8] {
-        try render(Page.templateName, page.templateValue, layout: layout)
-    }
-
     // MARK: - Helpers
 
     /// The index of template `name`, or an unknown-template error.

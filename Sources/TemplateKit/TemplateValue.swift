@@ -106,9 +106,4 @@ extension TemplateValue {
     public init(_ string: String?) {
         self = string.map { .text($0) } ?? .null
     }
-
-    /// A list of the values of renderable items, in order.
-    public init(_ items: some Sequence<some TemplateRenderable>) {
-        self = .list(items.map(\.templateValue))
-    }
 }

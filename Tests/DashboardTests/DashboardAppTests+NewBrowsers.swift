@@ -75,7 +75,7 @@ extension DashboardAppTests {
         #expect(html(refused).contains("Please try again in 2 seconds."))
         #expect(await store.fileCount() == 3, "the cap of this suite's store (3) holds; none was refused for it")
 
-        clock.advance(by: 2)
+        clock.advance(by: .seconds(2))
         #expect(try await favorite(on: limited, peer: "192.0.2.1:4002").status == .seeOther)
     }
 
@@ -85,7 +85,7 @@ extension DashboardAppTests {
         let clock = ManualClock()
         let store = try SettingsStore(
             directory: directory.appendingPathComponent("flood"), maxFiles: 20, defaultValue: Settings(),
-            logger: .silent, now: { clock.now })
+            logger: .silent, now: { clock.date })
         let limited = appLimited(by: clock, store: store)
         var (minted, refused) = (0, 0)
         var neighbour: String?
@@ -109,7 +109,7 @@ extension DashboardAppTests {
                         headers: HTTPHeaders([("Host", Self.host), ("Cookie", neighbour!)])),
                     context: RequestContext(requestID: "t", logger: .silent, remoteAddress: "198.51.100.7:6000"))
             }
-            clock.advance(by: 1)
+            clock.advance(by: .seconds(1))
         }
         // The burst of 30, then one every 2 s: 30 + 299 s / 2.
         #expect(minted == 30 + 149)

@@ -31,8 +31,8 @@ import Testing
     func get(_ service: DashboardService, _ target: String) async throws -> HTTPClientResponse {
         var configuration = UpstreamConfiguration(host: "127.0.0.1", port: service.port)
         // Hang guards only: the whole suite shares two cores, and a debug build renders slowly under that load.
-        configuration.connectTimeout = 30
-        configuration.totalTimeout = 60
+        configuration.connectTimeout = .seconds(30)
+        configuration.totalTimeout = .seconds(60)
         let transport = SocketTransport(configuration: configuration)
         return try await transport.send(HTTPClientRequest(method: "GET", target: target))
     }

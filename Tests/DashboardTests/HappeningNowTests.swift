@@ -5,7 +5,7 @@ import Testing
 @testable import Dashboard
 
 @Suite struct HappeningNowTests {
-    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+    static let start = ContinuousClock.now
 
     static func snapshot(_ counts: [String: [String: Int]]) -> Snapshot {
         Snapshot(
@@ -25,12 +25,12 @@ import Testing
     }
 
     @Test func comparesWithTheOldestPointOfTheLastFiveMinutes() throws {
-        let history = ActivityHistory(spacing: 10, capacity: 31)
+        let history = ActivityHistory(spacing: .seconds(10), capacity: 31)
         let before = Self.snapshot(["Yoga": ["user1": 3], "Run": ["user2": 5]])
         history.record(before, at: Self.start)
         // A point within `spacing` of the last is not kept.
-        history.record(Self.snapshot(["Yoga": ["user1": 4]]), at: Self.start.addingTimeInterval(5))
-        let now = Self.start.addingTimeInterval(240)
+        history.record(Self.snapshot(["Yoga": ["user1": 4]]), at: Self.start + .seconds(5))
+        let now = Self.start + .seconds(240)
         let later = Self.snapshot(["Yoga": ["user1": 3, "user3": 2], "Run": ["user2": 9]])
         history.record(later, at: now)
         let baseline = try #require(history.baseline(before: now))
@@ -45,14 +45,14 @@ import Testing
     }
 
     @Test func forgetsPointsOlderThanTheWindowAndKeepsAtMostItsCapacity() {
-        let history = ActivityHistory(spacing: 10, capacity: 3)
+        let history = ActivityHistory(spacing: .seconds(10), capacity: 3)
         for step in 0..<10 {
             history.record(
-                Self.snapshot(["Yoga": ["user1": step + 1]]), at: Self.start.addingTimeInterval(Double(step) * 10))
+                Self.snapshot(["Yoga": ["user1": step + 1]]), at: Self.start + .seconds(Double(step) * 10))
         }
-        let now = Self.start.addingTimeInterval(95)
-        #expect(history.baseline(before: now)?.time == Self.start.addingTimeInterval(70))
-        #expect(history.baseline(before: Self.start.addingTimeInterval(1000)) == nil)
+        let now = Self.start + .seconds(95)
+        #expect(history.baseline(before: now)?.time == Self.start + .seconds(70))
+        #expect(history.baseline(before: Self.start + .seconds(1000)) == nil)
     }
 
     @Test func aBrowserWithFavouritesSeesNoHappeningNow() {

@@ -9,7 +9,7 @@ import Testing
 /// Live fragments through the app's responder with a scripted upstream and a manual clock: ETags from the render
 /// key, 304s, and long polls held until the data changes (issue 9 points 5 and 6).
 @Suite final class LiveFragmentTests {
-    let clock = ManualSnapshotClock()
+    let clock = ManualClock(date: Date(timeIntervalSince1970: 1_800_000_000))
     let data: ScriptedData
     let snapshots: SnapshotStore
     let app: DashboardApp
@@ -17,7 +17,7 @@ import Testing
 
     init() throws {
         let clock = clock
-        data = ScriptedData(now: { clock.now })
+        data = ScriptedData(now: { clock.date })
         snapshots = SnapshotStore(source: data, clock: clock, logger: .silent)
         let store = try SettingsStore(directory: directory, defaultValue: Settings(), logger: .silent)
         app = DashboardApp(
@@ -88,7 +88,7 @@ import Testing
         }
         await eventually("parked") { [snapshots] in snapshots.metrics.parked == 1 }
         data.logYoga(4)
-        clock.advance(by: 0.25)  // the ticker's next refresh sees the change
+        clock.advance(by: .seconds(0.25))  // the ticker's next refresh sees the change
         let response = try await poll.value
         #expect(response.status == .ok)
         #expect(response.headers["ETag"] != tag)
@@ -104,7 +104,7 @@ import Testing
                 app, "/fragments/people/user0", [("If-None-Match", tag), ("Prefer", "wait=5")])
         }
         await eventually("parked") { [snapshots] in snapshots.metrics.parked == 1 }
-        for _ in 0..<20 { clock.advance(by: 0.25) }
+        for _ in 0..<20 { clock.advance(by: .seconds(0.25)) }
         let response = try await poll.value
         #expect(response.status == .notModified)
         #expect(response.headers["Preference-Applied"] == "wait=5")
@@ -137,7 +137,7 @@ import Testing
         // Ten simulated seconds in 50 ms steps, the change in the middle.
         for step in 1...200 {
             if step == 100 { data.logYoga() }
-            clock.advance(by: 0.05)
+            clock.advance(by: .seconds(0.05))
             await eventually("the refresh of step \(step) ended") { [snapshots] in snapshots.metrics.idle }
         }
         // Only the ticker refreshes while everyone is parked, so the change reaching them proves it ran.

@@ -10,9 +10,9 @@ import Testing
         for _ in 0..<30 { #expect(limiter.admit("192.0.2.1") == .allowed) }
         // One token comes back every 2 s at 30 a minute.
         #expect(limiter.admit("192.0.2.1") == .limited(retryAfter: 2))
-        clock.advance(by: 1.5)
+        clock.advance(by: .seconds(1.5))
         #expect(limiter.admit("192.0.2.1") == .limited(retryAfter: 1))
-        clock.advance(by: 0.5)
+        clock.advance(by: .seconds(0.5))
         #expect(limiter.admit("192.0.2.1") == .allowed)
         #expect(limiter.admit("192.0.2.1") == .limited(retryAfter: 2))
     }
@@ -21,7 +21,7 @@ import Testing
         let clock = ManualClock()
         let limiter = NewBrowserLimiter(perMinute: 30, now: { clock.now })
         for _ in 0..<30 { _ = limiter.admit("a") }
-        clock.advance(by: 3600)
+        clock.advance(by: .seconds(3600))
         var allowed = 0
         while limiter.admit("a") == .allowed { allowed += 1 }
         #expect(allowed == 30)
@@ -55,7 +55,7 @@ import Testing
         let clock = ManualClock()
         let limiter = NewBrowserLimiter(perMinute: 30, now: { clock.now })
         for index in 0..<50 { _ = limiter.admit("client\(index)") }
-        clock.advance(by: 61)
+        clock.advance(by: .seconds(61))
         _ = limiter.admit("latecomer")
         #expect(limiter.trackedClients == 1)
     }
@@ -64,7 +64,7 @@ import Testing
         let clock = ManualClock()
         let limiter = NewBrowserLimiter(perMinute: 30, now: { clock.now })
         for _ in 0..<30 { _ = limiter.admit("a") }
-        clock.advance(by: -3600)
+        clock.advance(by: .seconds(-3600))
         #expect(limiter.admit("a") != .allowed)
     }
 }

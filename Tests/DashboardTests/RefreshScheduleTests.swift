@@ -4,9 +4,9 @@ import Testing
 @testable import Dashboard
 
 @Suite struct RefreshScheduleTests {
-    let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+    let t0 = ContinuousClock.now
 
-    func at(_ seconds: TimeInterval) -> Date { t0.addingTimeInterval(seconds) }
+    func at(_ seconds: Double) -> ContinuousClock.Instant { t0 + .seconds(seconds) }
 
     /// A schedule that has fetched everything once, at `t0`.
     func started() -> RefreshSchedule {
@@ -56,18 +56,18 @@ import Testing
         var schedule = started()
         var now = at(1)
         #expect(schedule.start(now: now) != .none)
-        var pauses: [TimeInterval] = []
+        var pauses: [Duration] = []
         for _ in 0..<10 {
             schedule.failed(now: now)
             let retry = try #require(schedule.retryAt)
-            pauses.append(retry.timeIntervalSince(now))
-            #expect(schedule.start(now: retry.addingTimeInterval(-0.001)) == .none)
+            pauses.append(now.duration(to: retry))
+            #expect(schedule.start(now: retry + .seconds(-0.001)) == .none)
             now = retry
             #expect(schedule.start(now: now) != .none)
         }
-        #expect(pauses == [0.5, 1, 2, 4, 8, 16, 30, 30, 30, 30])
+        #expect(pauses == [0.5, 1, 2, 4, 8, 16, 30, 30, 30, 30].map { Duration.seconds($0) })
         schedule.succeeded(now: now, referenceFetched: false, referenceComplete: true)
-        #expect(schedule.start(now: now.addingTimeInterval(0.25)) != .none, "back to the interval")
+        #expect(schedule.start(now: now + .seconds(0.25)) != .none, "back to the interval")
     }
 
     @Test func aForcedRefreshSkipsTheIntervalButNeverRunsTwoAtOnce() {

@@ -38,7 +38,7 @@ extension SettingsStoreTests {
     @Test func evictionDropsWrittenOnceNeverReadFirstThenLeastRecentlyUsed() async throws {
         let clock = ManualClock()
         let store = try makeStore(maxFiles: 3, clock: clock)
-        func step() { clock.advance(by: 60) }
+        func step() { clock.advance(by: .seconds(60)) }
         let (old, minted, recent) = (BrowserID.random(), BrowserID.random(), BrowserID.random())
         try await store.update(old) { $0.favoriteHabits = ["old"] }
         step()
@@ -77,11 +77,11 @@ extension SettingsStoreTests {
         let store = try makeStore(maxFiles: 2, clock: clock)
         let (twice, once) = (BrowserID.random(), BrowserID.random())
         try await store.update(twice) { $0.favoriteHabits = ["A"] }
-        clock.advance(by: 1)
+        clock.advance(by: .seconds(1))
         try await store.update(twice) { $0.favoriteHabits.append("B") }
-        clock.advance(by: 1)
+        clock.advance(by: .seconds(1))
         try await store.update(once) { $0.favoriteHabits = ["C"] }
-        clock.advance(by: 1)
+        clock.advance(by: .seconds(1))
         try await store.update(BrowserID.random()) { $0.favoriteHabits = ["D"] }
         #expect(try files().contains("\(twice).json"))
         #expect(!(try files().contains("\(once).json")))
@@ -112,7 +112,7 @@ extension SettingsStoreTests {
                 to: directory.appendingPathComponent("\(BrowserID.random()).json"))
         }
         let clock = ManualClock()
-        clock.advance(by: 60)
+        clock.advance(by: .seconds(60))
         let store = try makeStore(maxFiles: 1_000, clock: clock)
         #expect(await store.fileCount() == 994)
         let newcomer = BrowserID.random()

@@ -31,7 +31,7 @@ import Testing
     ) throws -> SettingsStore<Prefs> {
         let now: @Sendable () -> Date
         if let clock {
-            now = { clock.now }
+            now = { clock.date }
         } else {
             now = { Date() }
         }

@@ -48,8 +48,8 @@ import Testing
         defer { embedded.simulator.stop() }
         var configuration = UpstreamConfiguration(host: "127.0.0.1", port: embedded.port)
         // Hang guards only: on a loaded machine a call can wait seconds for a thread before it starts.
-        configuration.connectTimeout = 30
-        configuration.totalTimeout = 60
+        configuration.connectTimeout = .seconds(30)
+        configuration.totalTimeout = .seconds(60)
         let client = HabitsClient(configuration: configuration)
         async let users = client.users()
         async let habits = client.habits()

@@ -10,7 +10,7 @@ import Testing
 @Suite struct SnapshotPersistenceTests {
     static let upstream = "http://127.0.0.1:9"
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(UUID().uuidString)").path
-    let clock = ManualSnapshotClock()
+    let clock = ManualClock(date: Date(timeIntervalSince1970: 1_800_000_000))
 
     static func fixtureSnapshot() -> Snapshot {
         Snapshot(
@@ -33,7 +33,7 @@ import Testing
 
     func writeGoodFile(fetchedAt: Date? = nil, upstream: String = upstream) throws -> Snapshot {
         let snapshot = Self.fixtureSnapshot()
-        let file = SnapshotFile(snapshot: snapshot, fetchedAt: fetchedAt ?? clock.now, upstream: upstream)
+        let file = SnapshotFile(snapshot: snapshot, fetchedAt: fetchedAt ?? clock.date, upstream: upstream)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try Data(try file.encoded()).write(to: URL(fileURLWithPath: path))
         return snapshot
@@ -42,7 +42,7 @@ import Testing
     @Test func aSavedSnapshotLoadsWithItsVersionDataAndFetchTime() async throws {
         let writer = persistence()
         let snapshot = Self.fixtureSnapshot()
-        let fetchedAt = clock.now.addingTimeInterval(-60)
+        let fetchedAt = clock.date.addingTimeInterval(-60)
         writer.save(snapshot, fetchedAt: fetchedAt)
         await writer.waitForWrites(1)
 
@@ -57,7 +57,7 @@ import Testing
     @Test func theEnvelopeNamesFormatUpstreamVersionAndFetchTime() async throws {
         let writer = persistence()
         let snapshot = Self.fixtureSnapshot()
-        writer.save(snapshot, fetchedAt: clock.now)
+        writer.save(snapshot, fetchedAt: clock.date)
         await writer.waitForWrites(1)
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func aFileOlderThanTheMaxAgeIsNotShownButKept() throws {
-        _ = try writeGoodFile(fetchedAt: clock.now.addingTimeInterval(-3 * 86_400))
+        _ = try writeGoodFile(fetchedAt: clock.date.addingTimeInterval(-3 * 86_400))
         let (logger, capture) = Logger.capturing()
         #expect(persistence(maxAge: 2 * 86_400, logger: logger).load(activeUserID: User.activeUserID) == nil)
         #expect(capture.lines.contains { $0.contains("--cache-max-age") })
@@ -136,7 +136,7 @@ import Testing
         for _ in 0..<5 {
             try Data("broken".utf8).write(to: URL(fileURLWithPath: path))
             _ = persistence().load(activeUserID: User.activeUserID)
-            clock.advance(by: 1)
+            clock.advance(by: .seconds(1))
         }
         #expect(names().count == SnapshotPersistence.Configuration(directory: "", upstream: "").keptAside)
         #expect(names().last == "snapshot.json.bad-20270115T080004.000Z")
@@ -146,35 +146,35 @@ import Testing
     @Test func writesAreCoalescedToOnePerIntervalAndTheLatestWins() async throws {
         let writer = persistence()
         let first = Self.fixtureSnapshot()
-        writer.save(first, fetchedAt: clock.now)
+        writer.save(first, fetchedAt: clock.date)
         await writer.waitForWrites(1)
         var inputs = first.inputs
         inputs.categories = []
         let second = Snapshot(inputs: inputs)
         inputs.habits = [:]
         let third = Snapshot(inputs: inputs)
-        writer.save(second, fetchedAt: clock.now)
-        writer.save(third, fetchedAt: clock.now)
+        writer.save(second, fetchedAt: clock.date)
+        writer.save(third, fetchedAt: clock.date)
         await eventually("the writer sleeping out its interval") { clock.sleeperCount >= 1 }
         #expect(writer.writes == 1)
-        clock.advance(by: 4.9)
+        clock.advance(by: .seconds(4.9))
         #expect(writer.writes == 1)
-        clock.advance(by: 0.1)
+        clock.advance(by: .seconds(0.1))
         await writer.waitForWrites(2)
         let loaded = try #require(persistence().load(activeUserID: User.activeUserID))
         #expect(loaded.snapshot.version == third.version)
-        clock.advance(by: 5)
+        clock.advance(by: .seconds(5))
         #expect(writer.writes == 2, "the second version was never written")
     }
 
     @Test func flushWritesWhatIsQueuedAtOnce() async throws {
         let writer = persistence()
-        writer.save(Self.fixtureSnapshot(), fetchedAt: clock.now)
+        writer.save(Self.fixtureSnapshot(), fetchedAt: clock.date)
         await writer.waitForWrites(1)
         var inputs = Self.fixtureSnapshot().inputs
         inputs.categories = []
         let second = Snapshot(inputs: inputs)
-        writer.save(second, fetchedAt: clock.now)
+        writer.save(second, fetchedAt: clock.date)
         writer.flush()
         #expect(writer.writes == 2)
         #expect(persistence().load(activeUserID: User.activeUserID)?.snapshot.version == second.version)
@@ -189,7 +189,7 @@ import Testing
         let (logger, capture) = Logger.capturing()
         let persistence = SnapshotPersistence(configuration: configuration, clock: clock, logger: logger)
         #expect(persistence.load(activeUserID: User.activeUserID) == nil)
-        persistence.save(Self.fixtureSnapshot(), fetchedAt: clock.now)
+        persistence.save(Self.fixtureSnapshot(), fetchedAt: clock.date)
         persistence.flush()
         #expect(capture.lines.contains { $0.contains("cache directory unusable") })
     }

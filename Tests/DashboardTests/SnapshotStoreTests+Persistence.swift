@@ -28,7 +28,7 @@ extension SnapshotStoreTests {
 
     @Test func aSnapshotOnDiskIsServedAtOnceWithTheNoticeOfItsFetchTimeWhileTheUpstreamIsDown() async throws {
         let directory = Self.temporaryDirectory()
-        let fetchedAt = clock.now.addingTimeInterval(-3_600)
+        let fetchedAt = clock.date.addingTimeInterval(-3_600)
         let saved = try writeFile(directory: directory, fetchedAt: fetchedAt)
         data.fail(with: .transport("connection refused"))
         let (store, _) = persistedStore(directory: directory, data: data)
@@ -45,7 +45,7 @@ extension SnapshotStoreTests {
 
     @Test func theNoticeGoesWithinOneRefreshOnceTheUpstreamAnswersAndTheFileIsRewritten() async throws {
         let directory = Self.temporaryDirectory()
-        let fetchedAt = clock.now.addingTimeInterval(-3_600)
+        let fetchedAt = clock.date.addingTimeInterval(-3_600)
         _ = try writeFile(directory: directory, fetchedAt: fetchedAt)
         data.fail(with: .transport("connection refused"))
         let (store, persistence) = persistedStore(directory: directory, data: data)
@@ -54,7 +54,7 @@ extension SnapshotStoreTests {
 
         data.fail(with: nil)
         data.logYoga()
-        clock.advance(by: 1)  // past the first back-off
+        clock.advance(by: .seconds(1))  // past the first back-off
         _ = try await store.view()
         await eventually("one more refresh") { store.metrics.completed == 2 }
         let view = try await store.view()
@@ -63,21 +63,21 @@ extension SnapshotStoreTests {
         await persistence.waitForWrites(1)
         let reloaded = try #require(persistence.load(activeUserID: User.activeUserID))
         #expect(reloaded.snapshot.version == view.snapshot.version)
-        #expect(abs(reloaded.fetchedAt.timeIntervalSince(clock.now)) < 1)
+        #expect(abs(reloaded.fetchedAt.timeIntervalSince(clock.date)) < 1)
     }
 
     /// A healthy upstream at start: the first page waits its short budget for the first refresh rather than show
     /// the notice; the same data confirmed builds nothing but moves the file's fetch time on.
     @Test func aHealthyUpstreamAtStartReplacesTheSnapshotOnDiskBeforeTheFirstPage() async throws {
         let directory = Self.temporaryDirectory()
-        let saved = try writeFile(directory: directory, fetchedAt: clock.now.addingTimeInterval(-60))
+        let saved = try writeFile(directory: directory, fetchedAt: clock.date.addingTimeInterval(-60))
         let (store, persistence) = persistedStore(directory: directory, data: data)
         let view = try await store.view()
         #expect(view.stale == nil)
         #expect(view.snapshot.version == saved.version)
         #expect(store.metrics.builds == 0)
         await persistence.waitForWrites(1)
-        #expect(persistence.load(activeUserID: User.activeUserID)?.fetchedAt.timeIntervalSince(clock.now) == 0)
+        #expect(persistence.load(activeUserID: User.activeUserID)?.fetchedAt.timeIntervalSince(clock.date) == 0)
     }
 
     @Test func aNewVersionIsWrittenToDisk() async throws {

@@ -7,13 +7,13 @@ import Testing
 /// The store over a scripted upstream and a manual clock: when it refreshes, how often, and that a page with data
 /// never waits on the upstream (issue 8 point 4).
 @Suite struct SnapshotStoreTests {
-    let clock = ManualSnapshotClock()
+    let clock = ManualClock(date: Date(timeIntervalSince1970: 1_800_000_000))
     let data: ScriptedData
     let store: SnapshotStore
 
     init() {
         let clock = clock
-        data = ScriptedData(now: { clock.now })
+        data = ScriptedData(now: { clock.date })
         store = SnapshotStore(source: data, clock: clock, logger: .silent)
     }
 
@@ -21,7 +21,7 @@ import Testing
         let first = try await store.view()
         #expect(first.stale == nil)
         #expect(data.statisticsCalls == 1 && data.referenceCalls == 1)
-        clock.advance(by: 0.1)
+        clock.advance(by: .seconds(0.1))
         let second = try await store.view()
         #expect(second.snapshot === first.snapshot)
         #expect(data.statisticsCalls == 1, "within the interval nothing is fetched")
@@ -41,10 +41,10 @@ import Testing
 
     @Test func anUnchangedAnswerBuildsNothingAndKeepsTheVersion() async throws {
         let first = try await store.view()
-        clock.advance(by: 0.3)
+        clock.advance(by: .seconds(0.3))
         _ = try await store.view()
         await eventually("second refresh done") { store.metrics.idle }
-        clock.advance(by: 0.3)
+        clock.advance(by: .seconds(0.3))
         let third = try await store.view()
         #expect(data.statisticsCalls >= 2)
         #expect(store.metrics.builds == 1)
@@ -66,11 +66,11 @@ import Testing
     @Test func aHangingUpstreamNeverHoldsAPageThatHasData() async throws {
         let first = try await store.view()
         data.hang()
-        clock.advance(by: 0.5)
+        clock.advance(by: .seconds(0.5))
         let during = try await store.view()  // data 0.5 s old: answered at once, refresh started behind it
         #expect(during.snapshot === first.snapshot)
         await eventually("the refresh held upstream") { data.heldCalls >= 1 }
-        clock.advance(by: 1)
+        clock.advance(by: .seconds(1))
         let store = store
         let late = Task { try await store.view() }  // data 1.5 s old: may wait the page budget, no more
         await eventually("the page's budget timer") { clock.sleeperCount >= 1 }
@@ -80,19 +80,19 @@ import Testing
     }
 
     @Test func failuresShowTheNoticeAndBackOffExponentially() async throws {
-        let start = clock.now
+        let start = clock.date
         _ = try await store.view()
         data.fail(with: .transport("down"))
-        clock.advance(by: 0.3)
+        clock.advance(by: .seconds(0.3))
         _ = try await store.view()
         await eventually("the first failure") { store.metrics.failures == 1 }
         // Each failure doubles the pause before the next try: 0.5, 1, 2, 4 s.
         for pause in [0.5, 1, 2, 4] {
             let calls = data.statisticsCalls
-            clock.advance(by: pause * 0.9)
+            clock.advance(by: .seconds(pause * 0.9))
             _ = try await store.view()
             #expect(data.statisticsCalls == calls, "no try before the \(pause) s back-off ends")
-            clock.advance(by: pause * 0.1 + 0.001)
+            clock.advance(by: .seconds(pause * 0.1 + 0.001))
             _ = try await store.view()
             await eventually("the try ended") { store.metrics.idle }
             #expect(data.statisticsCalls == calls + 1, "one try after \(pause) s")
@@ -100,7 +100,7 @@ import Testing
         let stale = try await store.view()
         #expect(stale.stale == StaleNotice(dataFetchedAt: start))
         data.fail(with: nil)
-        clock.advance(by: 8.1)
+        clock.advance(by: .seconds(8.1))
         _ = try await store.view()
         await eventually("recovered") { store.metrics.idle }
         #expect(try await store.view().stale == nil)
@@ -116,15 +116,15 @@ import Testing
     @Test func aLongPollIsWokenByANewVersionAndTimesOutWithout() async throws {
         let view = try await store.view(live: true)
         let store = store
-        let timedOut = Task { await store.park(after: view.generation, timeout: 25) }
+        let timedOut = Task { await store.park(after: view.generation, timeout: .seconds(25)) }
         await eventually("parked") { store.metrics.parked == 1 }
-        clock.advance(by: 25)
+        clock.advance(by: .seconds(25))
         #expect(await timedOut.value == .timedOut)
 
-        let woken = Task { await store.park(after: view.generation, timeout: 25) }
+        let woken = Task { await store.park(after: view.generation, timeout: .seconds(25)) }
         await eventually("parked") { store.metrics.parked == 1 }
         data.logYoga()
-        clock.advance(by: 0.25)  // the ticker runs while a poll is parked
+        clock.advance(by: .seconds(0.25))  // the ticker runs while a poll is parked
         #expect(await woken.value == .changed)
     }
 
@@ -135,9 +135,9 @@ import Testing
     @Test func aParkedPollTimesOutWhenTheClockPassesItsWaitBeforeItsTimerStarts() async throws {
         let view = try await store.view(live: true)
         let store = store
-        let poll = Task { await store.park(after: view.generation, timeout: 5) }
+        let poll = Task { await store.park(after: view.generation, timeout: .seconds(5)) }
         await eventually("parked") { store.metrics.parked == 1 }
-        clock.advance(by: 5)
+        clock.advance(by: .seconds(5))
         // A hang guard only: the poll ends as soon as its timeout task runs, whenever that is.
         let outcome = await withTaskGroup(of: SnapshotStore.ParkOutcome?.self) { group in
             group.addTask { await poll.value }
@@ -157,9 +157,9 @@ import Testing
         configuration.maxParked = 2
         let store = SnapshotStore(source: data, configuration: configuration, clock: clock, logger: .silent)
         let view = try await store.view()
-        let parked = (0..<2).map { _ in Task { await store.park(after: view.generation, timeout: 25) } }
+        let parked = (0..<2).map { _ in Task { await store.park(after: view.generation, timeout: .seconds(25)) } }
         await eventually("two parked") { store.metrics.parked == 2 }
-        #expect(await store.park(after: view.generation, timeout: 25) == .refused)
+        #expect(await store.park(after: view.generation, timeout: .seconds(25)) == .refused)
         store.shutdown()
         for poll in parked { #expect(await poll.value == .changed) }
     }
@@ -167,17 +167,17 @@ import Testing
     @Test func shutdownAnswersParkedPollsAtOnceAndRefusesNewOnes() async throws {
         let view = try await store.view()
         let store = store
-        let parked = (0..<10).map { _ in Task { await store.park(after: view.generation, timeout: 25) } }
+        let parked = (0..<10).map { _ in Task { await store.park(after: view.generation, timeout: .seconds(25)) } }
         await eventually("ten parked") { store.metrics.parked == 10 }
         store.shutdown()
         for poll in parked { #expect(await poll.value == .changed) }
-        #expect(await store.park(after: view.generation, timeout: 25) == .refused)
+        #expect(await store.park(after: view.generation, timeout: .seconds(25)) == .refused)
     }
 
     @Test func aSettingsChangeWakesEveryParkedPoll() async throws {
         let view = try await store.view()
         let store = store
-        let parked = Task { await store.park(after: view.generation, timeout: 25) }
+        let parked = Task { await store.park(after: view.generation, timeout: .seconds(25)) }
         await eventually("parked") { store.metrics.parked == 1 }
         store.settingsChanged()
         #expect(await parked.value == .changed)

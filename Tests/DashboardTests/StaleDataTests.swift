@@ -9,13 +9,13 @@ import Testing
 /// The app in front of the real shared cache: when the upstream fails, pages show the last good data with a notice.
 @Suite final class StaleDataTests {
     let api = FakeHabitsAPI()
-    let clock = ManualSnapshotClock()
+    let clock = ManualClock(date: Date(timeIntervalSince1970: 1_800_000_000))
     let app: DashboardApp
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stale-\(UUID().uuidString)")
 
     init() throws {
         let clock = clock
-        let cache = CachedHabitsAPI(upstream: api, now: { clock.now })
+        let cache = CachedHabitsAPI(upstream: api, clock: clock)
         let store = try SettingsStore(directory: directory, defaultValue: Settings(), logger: .silent)
         let data = CachedData(cache: cache)
         app = DashboardApp(
@@ -47,7 +47,7 @@ import Testing
         #expect(!String(decoding: fresh.body, as: UTF8.self).contains("data as of"))
 
         api.fail(with: .transport("connection refused"))
-        clock.advance(by: 60)
+        clock.advance(by: .seconds(60))
         let stale = try await get(target)
         #expect(stale.status == .ok)
         let html = String(decoding: stale.body, as: UTF8.self)

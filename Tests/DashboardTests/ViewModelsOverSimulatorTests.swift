@@ -15,8 +15,8 @@ import Testing
         defer { embedded.simulator.stop() }
         var configuration = UpstreamConfiguration(host: "127.0.0.1", port: embedded.port)
         // Hang guards only: on a loaded machine a call can wait seconds for a thread before it starts.
-        configuration.connectTimeout = 30
-        configuration.totalTimeout = 60
+        configuration.connectTimeout = .seconds(30)
+        configuration.totalTimeout = .seconds(60)
         let api = CachedHabitsAPI(upstream: HabitsClient(configuration: configuration))
         let habitNames = try await api.load(HabitsRequest()).value.keys.sorted()
         try await api.log(

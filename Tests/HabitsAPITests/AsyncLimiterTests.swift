@@ -28,8 +28,8 @@ import Testing
         var configuration = UpstreamConfiguration(host: "127.0.0.1", port: server.port)
         configuration.maxConcurrentCalls = 2
         // The total timeout counts the wait for a place; this test is about the limit, not about timeouts.
-        configuration.totalTimeout = 60
-        let clock = ManualInstantClock()  // never moves: no pooled connection retires during a slow run
+        configuration.totalTimeout = .seconds(60)
+        let clock = ManualClock()  // never moves: no pooled connection retires during a slow run
         let transport = SocketTransport(configuration: configuration, now: { clock.now })
         let client = HabitsClient(configuration: configuration, transport: transport)
         try await withThrowingTaskGroup(of: Int.self) { group in
@@ -67,7 +67,7 @@ import Testing
         defer { server.stop() }
         var configuration = UpstreamConfiguration(host: "127.0.0.1", port: server.port)
         configuration.maxConcurrentCalls = 1
-        configuration.totalTimeout = 0.25
+        configuration.totalTimeout = .milliseconds(250)
         let client = HabitsClient(configuration: configuration)
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<8 {

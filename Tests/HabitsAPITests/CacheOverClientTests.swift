@@ -32,10 +32,10 @@ import Testing
         defer { server.stop() }
         let (client, _) = HabitsClientTests.client(.socket, port: server.port)
         let clock = ManualClock()
-        let cache = CachedHabitsAPI(upstream: client, now: { clock.now })
+        let cache = CachedHabitsAPI(upstream: client, clock: clock)
         let good = try await cache.load(UsersRequest())
         down.withLock { $0 = true }
-        clock.advance(by: 31)
+        clock.advance(by: .seconds(31))
         let stale = try await cache.load(UsersRequest())
         #expect(stale.isStale)
         #expect(stale.asOf == good.asOf)
@@ -45,10 +45,10 @@ import Testing
         #expect(cache.metrics.staleServed == 1)
 
         down.withLock { $0 = false }
-        clock.advance(by: 0.3)
+        clock.advance(by: .seconds(0.3))
         let recovered = try await cache.load(UsersRequest())
         #expect(!recovered.isStale)
-        #expect(recovered.asOf == clock.now)
+        #expect(recovered.asOf == clock.date)
     }
 
     /// Regression: a non-image answer was cached as the profile image for the whole image TTL (five minutes), so the
@@ -66,10 +66,10 @@ import Testing
         defer { server.stop() }
         let (client, _) = HabitsClientTests.client(.socket, port: server.port)
         let clock = ManualClock()
-        let cache = CachedHabitsAPI(upstream: client, now: { clock.now })
+        let cache = CachedHabitsAPI(upstream: client, clock: clock)
         await #expect(throws: HabitsAPIError.self) { try await cache.image(id: "user0") }
         broken.withLock { $0 = false }
-        clock.advance(by: 0.3)
+        clock.advance(by: .seconds(0.3))
         let image = try await cache.image(id: "user0")
         #expect(image.contentType == "image/png")
         #expect(image.bytes == Array("PNG!".utf8))

@@ -11,7 +11,7 @@ extension CachedHabitsAPITests {
         var policy = CachePolicy()
         policy.maxImageBytes = maxImageBytes
         policy.imageBudgetBytes = budget
-        return CachedHabitsAPI(upstream: fake, policy: policy, now: { [clock] in clock.now })
+        return CachedHabitsAPI(upstream: fake, policy: policy, clock: clock)
     }
 
     @Test func anImageOverThePerImageLimitIsAFailedImageAndNotCached() async throws {
@@ -19,7 +19,7 @@ extension CachedHabitsAPITests {
         await #expect(throws: HabitsAPIError.self) { try await cache.image(id: "user0") }
         #expect(cache.metrics.imageBytes == 0)
         #expect(cache.metrics.upstreamFailures[.image] == 1)
-        clock.advance(by: CachePolicy().failureTTL + 0.01)
+        clock.advance(by: CachePolicy().failureTTL + .milliseconds(10))
         await #expect(throws: HabitsAPIError.self) { try await cache.image(id: "user0") }
         #expect(fake.calls[.image] == 2)
     }
@@ -35,13 +35,13 @@ extension CachedHabitsAPITests {
     @Test func imagesPastTheByteBudgetEvictTheLeastRecentlyUsed() async throws {
         let cache = imageCache(maxImageBytes: 100, budget: 27)
         for index in 0..<3 {
-            clock.advance(by: 0.001)
+            clock.advance(by: .seconds(0.001))
             _ = try await cache.image(id: "user\(index)")
         }
         #expect(cache.metrics.imageBytes == 27)
-        clock.advance(by: 0.001)
+        clock.advance(by: .seconds(0.001))
         _ = try await cache.image(id: "user0")  // now user1 is the least recently used
-        clock.advance(by: 0.001)
+        clock.advance(by: .seconds(0.001))
         _ = try await cache.image(id: "user3")
         #expect(cache.metrics.imageBytes == 27)
         #expect(fake.calls[.image] == 4)

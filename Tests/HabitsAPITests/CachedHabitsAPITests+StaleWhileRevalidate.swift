@@ -24,7 +24,7 @@ extension CachedHabitsAPITests {
     @Test func anExpiredValueIsAnsweredAtOnceWhileTheUpstreamHangs() async throws {
         let cache = cache
         let first = try await cache.load(CombinedStatisticsRequest())
-        clock.advance(by: 5)
+        clock.advance(by: .seconds(5))
         fake.gate.close()
         let (task, answered) = loadInBackground(cache)
         try await eventually { answered() }
@@ -40,7 +40,7 @@ extension CachedHabitsAPITests {
     @Test func oneHundredCallersOfAnExpiredValueStartExactlyOneRefresh() async throws {
         let cache = cache
         let first = try await cache.load(CombinedStatisticsRequest())
-        clock.advance(by: 1)
+        clock.advance(by: .seconds(1))
         fake.gate.close()
         try await withThrowingTaskGroup(of: Cached<CombinedStatistics>.self) { group in
             for _ in 0..<100 {
@@ -58,10 +58,10 @@ extension CachedHabitsAPITests {
     @Test func afterTheRefreshSucceedsTheNextCallerSeesTheNewValue() async throws {
         let cache = cache
         let first = try await cache.load(CombinedStatisticsRequest())
-        clock.advance(by: 1)
+        clock.advance(by: .seconds(1))
         let served = try await cache.load(CombinedStatisticsRequest())
         #expect(served.value == first.value)
-        let refreshedAt = clock.now
+        let refreshedAt = clock.date
         var latest = served
         for _ in 0..<10_000 where latest.value == first.value {
             await Task.yield()
@@ -76,7 +76,7 @@ extension CachedHabitsAPITests {
     @Test func aValueOlderThanTheBoundWaitsForTheUpstream() async throws {
         let cache = cache
         _ = try await cache.load(CombinedStatisticsRequest())
-        clock.advance(by: CachePolicy().staleWhileRevalidate + 1)
+        clock.advance(by: CachePolicy().staleWhileRevalidate + .seconds(1))
         fake.gate.close()
         let (task, answered) = loadInBackground(cache)
         try await eventually { fake.calls[.combinedStats] == 2 }
@@ -91,7 +91,7 @@ extension CachedHabitsAPITests {
         let cache = cache
         let first = try await cache.load(CombinedStatisticsRequest())
         fake.setFailing(true)
-        clock.advance(by: 1)
+        clock.advance(by: .seconds(1))
         _ = try await cache.load(CombinedStatisticsRequest())  // starts a refresh, which fails
         try await eventually { cache.metrics.upstreamFailures[.combinedStats] == 1 }
         let flagged = try await cache.load(CombinedStatisticsRequest())
@@ -99,7 +99,7 @@ extension CachedHabitsAPITests {
         #expect(flagged.asOf == first.asOf)
 
         // The failure window lapses and the upstream now hangs: the retry runs behind the caller's back.
-        clock.advance(by: 0.3)
+        clock.advance(by: .seconds(0.3))
         fake.gate.close()
         let (task, answered) = loadInBackground(cache)
         try await eventually { answered() }
@@ -112,7 +112,7 @@ extension CachedHabitsAPITests {
     @Test func afterLoggingTheNextReadWaitsForTheNewStatistics() async throws {
         let cache = cache
         _ = try await cache.load(CombinedStatisticsRequest())
-        try await cache.log(LoggedHabit(userID: "activeUser", habitName: "Yoga", timestamp: clock.now))
+        try await cache.log(LoggedHabit(userID: "activeUser", habitName: "Yoga", timestamp: clock.date))
         let after = try await cache.load(CombinedStatisticsRequest())
         #expect(after.value.habitStatistics[0].userCounts[0].count == 2)
     }

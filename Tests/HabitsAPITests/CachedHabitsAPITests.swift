@@ -6,9 +6,9 @@ import Testing
 @Suite struct CachedHabitsAPITests {
     let fake = FakeHabitsAPI()
     let clock = ManualClock()
-    var cache: CachedHabitsAPI { CachedHabitsAPI(upstream: fake, now: { [clock] in clock.now }) }
+    var cache: CachedHabitsAPI { CachedHabitsAPI(upstream: fake, clock: clock) }
     /// Older than the stale-while-revalidate bound, so the next reader waits for the upstream.
-    let beyondStaleBound = CachePolicy().staleWhileRevalidate + 1
+    let beyondStaleBound = CachePolicy().staleWhileRevalidate + .seconds(1)
 
     /// Waits (briefly, without sleeping the thread) until `condition` holds.
     func eventually(_ condition: () -> Bool) async throws {
@@ -59,10 +59,10 @@ import Testing
             }
         }
         try await call()
-        clock.advance(by: fresh)
+        clock.advance(by: .seconds(fresh))
         try await call()
         #expect(fake.calls[method] == 1)
-        clock.advance(by: expired - fresh)
+        clock.advance(by: .seconds(expired - fresh))
         try await call()
         // Statistics expired less than the stale-while-revalidate bound ago refresh in the background.
         try await eventually { fake.calls[method] == 2 }
@@ -70,7 +70,7 @@ import Testing
 
     @Test func servesTheLastGoodValueWithItsTimeWhileTheUpstreamFails() async throws {
         let cache = cache
-        let firstTime = clock.now
+        let firstTime = clock.date
         let first = try await cache.load(CombinedStatisticsRequest())
         #expect(!first.isStale)
         #expect(first.asOf == firstTime)
@@ -84,12 +84,12 @@ import Testing
         #expect(fake.calls[.combinedStats] == 2)
 
         // Within the failure window nobody asks the upstream again.
-        clock.advance(by: 0.2)
+        clock.advance(by: .seconds(0.2))
         #expect(try await cache.load(CombinedStatisticsRequest()).isStale)
         #expect(fake.calls[.combinedStats] == 2)
 
         // After it, one retry; still failing, still stale.
-        clock.advance(by: 0.1)
+        clock.advance(by: .seconds(0.1))
         #expect(try await cache.load(CombinedStatisticsRequest()).asOf == firstTime)
         #expect(fake.calls[.combinedStats] == 3)
         #expect(cache.metrics.upstreamFailures[.combinedStats] == 2)
@@ -102,10 +102,10 @@ import Testing
         clock.advance(by: beyondStaleBound)
         #expect(try await cache.load(CombinedStatisticsRequest()).isStale)
         fake.setFailing(false)
-        clock.advance(by: 0.3)
+        clock.advance(by: .seconds(0.3))
         let recovered = try await cache.load(CombinedStatisticsRequest())
         #expect(!recovered.isStale)
-        #expect(recovered.asOf == clock.now)
+        #expect(recovered.asOf == clock.date)
         #expect(recovered.value.habitStatistics[0].userCounts[0].count == 2)
     }
 
@@ -113,10 +113,10 @@ import Testing
         let cache = cache
         fake.setFailing(true)
         await #expect(throws: HabitsAPIError.transport("connection refused")) { try await cache.users() }
-        clock.advance(by: 0.1)
+        clock.advance(by: .seconds(0.1))
         await #expect(throws: HabitsAPIError.transport("connection refused")) { try await cache.users() }
         #expect(fake.calls[.users] == 1)
-        clock.advance(by: 0.2)
+        clock.advance(by: .seconds(0.2))
         fake.setFailing(false)
         #expect(try await cache.users().count == 3)
         #expect(fake.calls[.users] == 2)
@@ -128,7 +128,7 @@ import Testing
         fake.setFailing(true)
         clock.advance(by: beyondStaleBound)
         _ = try await cache.load(CombinedStatisticsRequest())  // fails, stale
-        clock.advance(by: 0.3)
+        clock.advance(by: .seconds(0.3))
         fake.gate.close()
         let retry = Task { try await cache.load(CombinedStatisticsRequest()) }
         try await eventually { fake.calls[.combinedStats] == 3 }
@@ -143,7 +143,7 @@ import Testing
         let cache = cache
         _ = try await cache.combinedStatistics()
         _ = try await cache.users()
-        let event = LoggedHabit(userID: "activeUser", habitName: "Yoga", timestamp: clock.now)
+        let event = LoggedHabit(userID: "activeUser", habitName: "Yoga", timestamp: clock.date)
         try await cache.log(event)
         try await cache.log(event)
         #expect(fake.logged == [event, event])
@@ -157,7 +157,7 @@ import Testing
     @Test func aFailedLogIsThrownAndCounted() async throws {
         let cache = cache
         fake.setFailing(true)
-        let event = LoggedHabit(userID: "activeUser", habitName: "Yoga", timestamp: clock.now)
+        let event = LoggedHabit(userID: "activeUser", habitName: "Yoga", timestamp: clock.date)
         await #expect(throws: HabitsAPIError.self) { try await cache.log(event) }
         #expect(cache.metrics.upstreamFailures[.logHabit] == 1)
     }
@@ -165,9 +165,9 @@ import Testing
     @Test func evictsTheLeastRecentlyUsedEntries() async throws {
         var policy = CachePolicy()
         policy.maxEntries = 10
-        let cache = CachedHabitsAPI(upstream: fake, policy: policy, now: { [clock] in clock.now })
+        let cache = CachedHabitsAPI(upstream: fake, policy: policy, clock: clock)
         for index in 0..<30 {
-            clock.advance(by: 0.001)
+            clock.advance(by: .seconds(0.001))
             _ = try await cache.image(id: "user\(index)")
         }
         _ = try await cache.image(id: "user29")

@@ -5,16 +5,19 @@ import Testing
 
 /// Drives the cache's pure freshness rules with plain instants: `t(x)` is x seconds after the start.
 @Suite struct FreshnessTests {
-    let start = Date(timeIntervalSince1970: 1_800_000_000)
-    let policy = Freshness.Policy(ttl: 1, failureTTL: 0.25, staleWhileRevalidate: 30)
+    let start = ContinuousClock.now
+    let policy = Freshness.Policy(ttl: .seconds(1), failureTTL: .milliseconds(250), staleWhileRevalidate: .seconds(30))
 
-    func t(_ seconds: Double) -> Date { start.addingTimeInterval(seconds) }
+    func t(_ seconds: Double) -> ContinuousClock.Instant { start + .seconds(seconds) }
+
+    /// The wall-clock date stored beside `t(seconds)`, only for "as of".
+    func date(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_800_000_000 + seconds) }
 
     /// An entry whose first fetch answered at `t(0)`.
     func answered() -> Freshness {
         var freshness = Freshness(policy: policy)
         let generation = freshness.fetchStarted()
-        let stored1 = freshness.fetchSucceeded(generation: generation, at: t(0))
+        let stored1 = freshness.fetchSucceeded(generation: generation, at: t(0), date: date(0))
         #expect(stored1)
         return freshness
     }
@@ -46,8 +49,8 @@ import Testing
     }
 
     @Test func withTheBoundOffAnExpiredValueAlwaysWaits() {
-        var freshness = Freshness(policy: Freshness.Policy(ttl: 0, failureTTL: 0, staleWhileRevalidate: 0))
-        _ = freshness.fetchSucceeded(generation: freshness.fetchStarted(), at: t(0))
+        var freshness = Freshness(policy: Freshness.Policy(ttl: .zero, failureTTL: .zero, staleWhileRevalidate: .zero))
+        _ = freshness.fetchSucceeded(generation: freshness.fetchStarted(), at: t(0), date: date(0))
         #expect(freshness.decide(now: t(0)) == .wait(startFetch: true))
     }
 
@@ -82,7 +85,7 @@ import Testing
     @Test func aSuccessClearsTheFailure() {
         var freshness = answered()
         _ = freshness.fetchFailed(generation: freshness.fetchStarted(), at: t(2))
-        let stored5 = freshness.fetchSucceeded(generation: freshness.fetchStarted(), at: t(3))
+        let stored5 = freshness.fetchSucceeded(generation: freshness.fetchStarted(), at: t(3), date: date(3))
         #expect(stored5)
         #expect(freshness.decide(now: t(3.5)) == .fresh)
         #expect(freshness.decide(now: t(5)) == .serve(isStale: false, startRefresh: true))
@@ -93,11 +96,11 @@ import Testing
         let before = freshness.fetchStarted()
         freshness.invalidate()
         #expect(freshness.decide(now: t(0.5)) == .wait(startFetch: true))
-        let stored6 = freshness.fetchSucceeded(generation: before, at: t(0.6))
+        let stored6 = freshness.fetchSucceeded(generation: before, at: t(0.6), date: date(0.6))
         #expect(!stored6)
         let stored7 = freshness.fetchFailed(generation: before, at: t(0.6))
         #expect(!stored7)
-        let stored8 = freshness.fetchSucceeded(generation: freshness.fetchStarted(), at: t(0.7))
+        let stored8 = freshness.fetchSucceeded(generation: freshness.fetchStarted(), at: t(0.7), date: date(0.7))
         #expect(stored8)
         #expect(freshness.decide(now: t(0.8)) == .fresh)
     }

@@ -35,7 +35,7 @@ import Testing
     /// `clock` (by default one that never moves), so a loaded machine's pause between two calls never makes a test
     /// open a second connection it did not mean to.
     static func client(
-        _ kind: Kind, port: Int, timeout: TimeInterval = 60, clock: ManualInstantClock = ManualInstantClock()
+        _ kind: Kind, port: Int, timeout: Duration = .seconds(60), clock: ManualClock = ManualClock()
     ) -> (HabitsClient, SocketTransport?) {
         var configuration = UpstreamConfiguration(host: "127.0.0.1", port: port)
         configuration.totalTimeout = timeout
@@ -138,7 +138,7 @@ import Testing
         defer { server.stop() }
         // URLSession on Linux truncates timeouts to whole seconds (0.3 s fails at once), so it gets 1 s.
         let timeout = kind == .socket ? 0.3 : 1
-        let (client, _) = Self.client(kind, port: server.port, timeout: timeout)
+        let (client, _) = Self.client(kind, port: server.port, timeout: .seconds(timeout))
         let start = ContinuousClock.now
         await #expect {
             try await client.users()

@@ -1,16 +1,23 @@
 import Foundation
+import HabitsAPI
 import Synchronization
 
-/// A clock tests move by hand, for the cache's TTLs.
-final class ManualClock: Sendable {
-    private let current: Mutex<Date>
+/// The one clock this target's tests move by hand: the cache's TTLs and "as of" times, and the socket pool's idle
+/// ages. Both readings move together, so a test reads either as the clock the code under test uses.
+final class ManualClock: TimeSource {
+    private let current: Mutex<(now: ContinuousClock.Instant, date: Date)>
 
-    /// Starts at a fixed instant.
-    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = Mutex(start) }
+    /// Starts at the real monotonic now and a fixed wall-clock date.
+    init(date: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = Mutex((ContinuousClock.now, date)) }
 
-    /// The current instant.
-    var now: Date { current.withLock { $0 } }
+    /// The current monotonic instant.
+    var now: ContinuousClock.Instant { current.withLock { $0.now } }
 
-    /// Moves time forward.
-    func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    /// The current wall-clock date.
+    var date: Date { current.withLock { $0.date } }
+
+    /// Moves time by `duration` (negative moves it back, to replay a reordering between threads).
+    func advance(by duration: Duration) {
+        current.withLock { $0 = ($0.now.advanced(by: duration), $0.date.addingTimeInterval(duration.inSeconds)) }
+    }
 }

@@ -15,10 +15,10 @@ import Testing
         embedded.simulator.step(steps)
         var configuration = UpstreamConfiguration(host: "127.0.0.1", port: embedded.port)
         // Hang guards only: on a loaded machine a call can wait seconds for a thread before it starts.
-        configuration.connectTimeout = 30
-        configuration.totalTimeout = 60
+        configuration.connectTimeout = .seconds(30)
+        configuration.totalTimeout = .seconds(60)
         // Idle connections age on a clock that never moves: a pause on a loaded machine must not retire them.
-        let clock = ManualInstantClock()
+        let clock = ManualClock()
         let transport = SocketTransport(configuration: configuration, now: { clock.now })
         do {
             try await body(embedded, HabitsClient(configuration: configuration, transport: transport), transport)

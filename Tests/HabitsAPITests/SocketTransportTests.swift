@@ -20,7 +20,7 @@ import Testing
     @Test func reusesAPooledConnectionStampedAfterTheClockReading() async throws {
         let server = try HabitsClientTests.fixtureServer()
         defer { server.stop() }
-        let clock = ManualInstantClock()
+        let clock = ManualClock()
         let (client, transport) = HabitsClientTests.client(.socket, port: server.port, clock: clock)
         _ = try await client.categories()
         clock.advance(by: .seconds(-1))
@@ -31,7 +31,7 @@ import Testing
     @Test func retiresAPooledConnectionIdleForMaxIdleTime() async throws {
         let server = try HabitsClientTests.fixtureServer()
         defer { server.stop() }
-        let clock = ManualInstantClock()
+        let clock = ManualClock()
         let (client, transport) = HabitsClientTests.client(.socket, port: server.port, clock: clock)
         _ = try await client.categories()
         clock.advance(by: .seconds(4))
@@ -132,8 +132,8 @@ import Testing
         }
         try #require(hung, "the backlog never filled; cannot test a hanging connect here")
         var configuration = UpstreamConfiguration(host: "127.0.0.1", port: port)
-        configuration.connectTimeout = 0.2
-        configuration.totalTimeout = 3
+        configuration.connectTimeout = .milliseconds(200)
+        configuration.totalTimeout = .seconds(3)
         let client = HabitsClient(configuration: configuration)
         let start = ContinuousClock.now
         await #expect(throws: HabitsAPIError.transport("timed out waiting for connect to 127.0.0.1:\(port)")) {

@@ -15,8 +15,8 @@ import Testing
         #expect(configuration.port == port)
         #expect(configuration.basePath == basePath)
         #expect(configuration.hostHeader == hostHeader)
-        #expect(configuration.connectTimeout == 1)
-        #expect(configuration.totalTimeout == 3)
+        #expect(configuration.connectTimeout == .seconds(1))
+        #expect(configuration.totalTimeout == .seconds(3))
     }
 
     @Test(arguments: ["https://example.com", "example.com:80", "http://", "http://h:8080/?x=1", "ftp://h/", ""])

@@ -46,22 +46,6 @@ import Testing
         #expect(String(decoding: output, as: UTF8.self) == "<<b>>(item)[&lt;b&gt;]")
     }
 
-    private struct HomePage: TemplateRenderable {
-        static let templateName = "home"
-        var greeting: String
-        var templateValue: TemplateValue { ["greeting": .text(greeting), "title": "Home"] }
-    }
-
-    @Test func rendersRenderableViewModelsByTheirTemplateName() throws {
-        let library = try TemplateLibrary(
-            sources: ["layout": "<title>{{ title }}</title>{{{ content }}}", "home": "<p>{{ greeting }}</p>"],
-            strict: true)
-        #expect(String(decoding: try library.render(HomePage(greeting: "Hi")), as: UTF8.self) == "<p>Hi</p>")
-        #expect(
-            String(decoding: try library.render(HomePage(greeting: "Hi"), layout: "layout"), as: UTF8.self)
-                == "<title>Home</title><p>Hi</p>")
-    }
-
     @Test func unknownTemplateIsAnError() throws {
         let library = try TemplateLibrary(sources: ["home": "x"], strict: true)
         #expect(throws: TemplateError(file: "nope.html", line: 0, column: 0, reason: .unknownTemplate("nope"))) {

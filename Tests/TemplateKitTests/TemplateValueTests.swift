@@ -32,14 +32,4 @@ import Testing
     func truthinessDecidesWhetherASectionRenders(value: TemplateValue, truthy: Bool) {
         #expect(value.isTruthy == truthy)
     }
-
-    private struct Row: TemplateRenderable {
-        static let templateName = "row"
-        var name: String
-        var templateValue: TemplateValue { ["name": .text(name)] }
-    }
-
-    @Test func sequenceOfRenderablesBecomesAList() {
-        #expect(TemplateValue([Row(name: "a"), Row(name: "b")]) == [["name": "a"], ["name": "b"]])
-    }
 }

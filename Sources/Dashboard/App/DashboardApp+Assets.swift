@@ -10,7 +10,7 @@ extension DashboardApp {
     /// `GET /images/<id>`: the upstream's profile image, cacheable by the browser for a day (issue 14: a repeat visit
     /// of People takes its avatars from the cache), then revalidated with its content ETag.
     func image(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let id = try Self.routeParameter("id", request, context)
+        let id = try Self.routeParameter(Links.imageRoute, request, context)
         // Only ids the data knows are proxied: any other would cost an upstream call and a shared-cache entry. The
         // active user is not in `/users` but has an image.
         let known = try await snapshots.view().snapshot.inputs.users[id] != nil

@@ -9,7 +9,7 @@ extension DashboardApp {
     /// each other.
     func favorite(_ request: Request, _ context: RequestContext) async throws -> Response {
         try originCheck.verify(request)
-        let name = try Self.routeParameter("name", request, context)
+        let name = try Self.routeParameter(Links.habitFavoriteRoute, request, context)
         let form = try request.formParameters()
         let wanted = form["favorite"].map { $0 == "true" }
         if wanted != false {
@@ -30,7 +30,7 @@ extension DashboardApp {
     /// `POST /people/<id>/follow` with `follow=true|false` (absent: toggle) and `return=<local path>`.
     func follow(_ request: Request, _ context: RequestContext) async throws -> Response {
         try originCheck.verify(request)
-        let id = try Self.routeParameter("id", request, context)
+        let id = try Self.routeParameter(Links.personFollowRoute, request, context)
         let form = try request.formParameters()
         let wanted = form["follow"].map { $0 == "true" }
         if wanted != false {
@@ -53,7 +53,7 @@ extension DashboardApp {
         try originCheck.verify(request)
         let form = try request.formParameters()
         guard let habit = form["habit"], !habit.isEmpty else {
-            return .redirect(to: "/log?error=missing")
+            return .redirect(to: DashboardPage.log.route + "?error=missing")
         }
         let encoded = PercentEncoding.encodeQueryComponent(habit)
         do {
@@ -66,11 +66,11 @@ extension DashboardApp {
                 code = .unavailable
             }
             context.logger.warning("log habit failed", ["habit.name": habit, "error": error.description])
-            return .redirect(to: "/log?error=\(code.rawValue)&habit=\(encoded)")
+            return .redirect(to: DashboardPage.log.route + "?error=\(code.rawValue)&habit=\(encoded)")
         }
         // The next page must show the new count: wait (briefly) for a snapshot fetched after the log.
         await snapshots.refreshAfterChange()
         context.logger.info("habit logged", ["habit.name": habit])
-        return .redirect(to: "/log?logged=\(encoded)#\(Links.elementID(habit: habit))")
+        return .redirect(to: DashboardPage.log.route + "?logged=\(encoded)#\(Links.elementID(habit: habit))")
     }
 }

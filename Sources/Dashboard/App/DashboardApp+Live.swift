@@ -13,7 +13,7 @@ extension DashboardApp {
         _ request: Request, _ fragment: (SnapshotView, Settings) throws -> RenderCache.Entry
     ) async throws -> Response {
         let wait = PreferWait.seconds(in: request)
-        let deadline = wait.map { snapshots.now.addingTimeInterval(TimeInterval($0)) }
+        let deadline = wait.map { snapshots.now + .seconds($0) }
         var applied: Int?
         while true {
             let view = try await snapshots.view(live: true)
@@ -24,8 +24,8 @@ extension DashboardApp {
                 return Self.withPreferenceApplied(ok(entry, request), applied)
             }
             guard let wait, let deadline else { return notModified(entry, request) }
-            let remaining = deadline.timeIntervalSince(snapshots.now)
-            guard remaining > 0 else { return Self.withPreferenceApplied(notModified(entry, request), applied) }
+            let remaining = snapshots.now.duration(to: deadline)
+            guard remaining > .zero else { return Self.withPreferenceApplied(notModified(entry, request), applied) }
             switch await snapshots.park(after: view.generation, timeout: remaining) {
             case .changed:
                 applied = wait

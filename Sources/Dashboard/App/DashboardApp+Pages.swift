@@ -11,24 +11,23 @@ extension DashboardApp {
     func home(_ request: Request, _ context: RequestContext) async throws -> Response {
         let (browser, personal) = try await personalSettings(request)
         let paused = Self.isPaused(request)
-        var frame = PageFrame(title: "Home", tab: .home, isLive: true, path: "/", isPaused: paused)
+        var frame = PageFrame(title: "Home", tab: .home, isLive: true, path: LivePage.home.route, isPaused: paused)
         let view: SnapshotView
         do {
             view = try await snapshots.view(live: true)
         } catch  where browser.favoriteHabits.isEmpty && browser.followedUserIDs.isEmpty {
             // Nothing to show from the upstream anyway: the introduction needs no data (issue 10 point 8).
             return try renderer.livePage(
-                "home", [:], fragment: "fragments/home",
-                fragmentValue: HomePage(leaderboard: [], following: []).fragmentValue(stale: nil),
-                liveSource: "/fragments/home", frame: frame)
+                .home, [:], fragmentValue: HomePage(leaderboard: [], following: []).fragmentValue(stale: nil),
+                path: LivePage.home.route, frame: frame)
         }
         activity.record(view.snapshot, at: snapshots.now)
         frame.colorsVersion = view.snapshot.referenceVersion
-        let key = pageKey(paused ? "home?live=0" : "home", view, personal.all)
+        let key = pageKey(.home, paused: paused, view, personal.all)
         return try cachedHTML(request, key: key) {
             let fragment = try homeFragment(view, browser)
             return try renderer.livePageBytes(
-                "home", [:], fragment: fragment.body, fragmentTag: fragment.entityTag, liveSource: "/fragments/home",
+                .home, [:], fragment: fragment.body, fragmentTag: fragment.entityTag, path: LivePage.home.route,
                 frame: frame)
         }
     }
@@ -44,7 +43,7 @@ extension DashboardApp {
 
     private func homeFragmentKey(_ view: SnapshotView, _ browser: Settings) -> RenderKey {
         RenderKey(
-            route: "fragment:home", content: view.snapshot.version, personal: RenderKey.digest(of: browser),
+            route: LivePage.home.fragmentKey(), content: view.snapshot.version, personal: RenderKey.digest(of: browser),
             stale: view.stale?.asOf)
     }
 
@@ -53,7 +52,7 @@ extension DashboardApp {
             let now = snapshots.now
             let page = HomePage(
                 snapshot: view.snapshot, settings: browser, baseline: activity.baseline(before: now), now: now)
-            return try renderer.templates.render("fragments/home", page.fragmentValue(stale: view.stale))
+            return try renderer.templates.render(LivePage.home.fragmentTemplate, page.fragmentValue(stale: view.stale))
         }
     }
 
@@ -63,12 +62,12 @@ extension DashboardApp {
         let view = try await snapshots.view()
         let (browser, personal) = try await personalSettings(request)
         let key = RenderKey(
-            route: "habits", content: view.snapshot.referenceVersion, personal: personal.favorites,
+            route: DashboardPage.habits.key(), content: view.snapshot.referenceVersion, personal: personal.favorites,
             stale: view.stale?.asOf)
         return try cachedHTML(request, key: key) {
             let page = HabitsListPage(snapshot: view.snapshot, settings: browser)
             return try renderer.pageBytes(
-                "habits", page.templateFields(returnTo: "/habits"),
+                .habits, page.templateFields(returnTo: DashboardPage.habits.route),
                 frame: PageFrame(
                     title: "Habits", tab: .habits, staleNotice: view.stale,
                     colorsVersion: view.snapshot.referenceVersion))
@@ -76,17 +75,16 @@ extension DashboardApp {
     }
 
     func habit(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let name = try Self.routeParameter("name", request, context)
+        let name = try Self.routeParameter(Links.habitRoute, request, context)
         let view = try await snapshots.view(live: true)
         let browser = try await settings.load(for: request)
         let paused = Self.isPaused(request)
-        let key = pageKey("habit:" + name + (paused ? "?live=0" : ""), view, browser.isFavorite(name) ? 1 : 0)
+        let key = pageKey(.habit, item: name, paused: paused, view, browser.isFavorite(name) ? 1 : 0)
         return try cachedHTML(request, key: key) {
             let page = try habitPage(name, view, browser)
             let fragment = try habitFragment(page, view)
             return try renderer.livePageBytes(
-                "habit", page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag,
-                liveSource: "/fragments" + page.path,
+                .habit, page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag, path: page.path,
                 frame: PageFrame(
                     title: page.name, tab: .habits, isLive: true, path: page.path, isPaused: paused,
                     colorsVersion: view.snapshot.referenceVersion))
@@ -94,7 +92,7 @@ extension DashboardApp {
     }
 
     func habitFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let name = try Self.routeParameter("name", request, context)
+        let name = try Self.routeParameter(Links.habitRoute, request, context)
         return try await liveFragment(request) { view, browser in
             try renderCache.entry(for: habitFragmentKey(name, view)) {
                 try renderHabitFragment(try habitPage(name, view, browser), view)
@@ -111,7 +109,9 @@ extension DashboardApp {
 
     /// The key of a habit's fragment: no settings in it, so one rendering serves every browser.
     private func habitFragmentKey(_ name: String, _ view: SnapshotView) -> RenderKey {
-        RenderKey(route: "fragment:habit:" + name, content: view.snapshot.version, personal: 0, stale: view.stale?.asOf)
+        RenderKey(
+            route: LivePage.habit.fragmentKey(item: name), content: view.snapshot.version, personal: 0,
+            stale: view.stale?.asOf)
     }
 
     /// The habit's ranked groups: the same for every browser, so rendered once per version.
@@ -120,7 +120,7 @@ extension DashboardApp {
     }
 
     private func renderHabitFragment(_ page: HabitDetailPage, _ view: SnapshotView) throws -> [UInt8] {
-        try renderer.templates.render("fragments/habit", page.fragmentValue(stale: view.stale))
+        try renderer.templates.render(LivePage.habit.fragmentTemplate, page.fragmentValue(stale: view.stale))
     }
 
     // MARK: - People
@@ -138,16 +138,18 @@ extension DashboardApp {
         if sort != .name { parameters.append("sort=" + sort.rawValue) }
         if followedOnly { parameters.append("followed=1") }
         if !search.isEmpty { parameters.append("q=" + PercentEncoding.encodeQueryComponent(search)) }
-        let returnTo = "/people" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
+        let selection = parameters.joined(separator: "&")
+        let returnTo = DashboardPage.people.route + (selection.isEmpty ? "" : "?" + selection)
         // Activity and leading read the statistics, so those orders change with the whole version.
         let key = RenderKey(
-            route: returnTo, content: sort == .name ? view.snapshot.referenceVersion : view.snapshot.version,
+            route: DashboardPage.people.key(query: selection),
+            content: sort == .name ? view.snapshot.referenceVersion : view.snapshot.version,
             personal: personal.follows, stale: view.stale?.asOf)
         return try cachedHTML(request, key: key) {
             let page = PeoplePage(
                 snapshot: view.snapshot, settings: browser, followedOnly: followedOnly, query: search, sort: sort)
             return try renderer.pageBytes(
-                "people", page.templateFields(returnTo: returnTo),
+                .people, page.templateFields(returnTo: returnTo),
                 frame: PageFrame(
                     title: "People", tab: .people, staleNotice: view.stale,
                     colorsVersion: view.snapshot.referenceVersion))
@@ -155,17 +157,16 @@ extension DashboardApp {
     }
 
     func person(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let id = try Self.routeParameter("id", request, context)
+        let id = try Self.routeParameter(Links.personRoute, request, context)
         let view = try await snapshots.view(live: true)
         let browser = try await settings.load(for: request)
         let paused = Self.isPaused(request)
-        let key = pageKey("person:" + id + (paused ? "?live=0" : ""), view, browser.isFollowed(id) ? 1 : 0)
+        let key = pageKey(.person, item: id, paused: paused, view, browser.isFollowed(id) ? 1 : 0)
         return try cachedHTML(request, key: key) {
             let page = try personPage(id, view, browser)
             let fragment = try personFragment(page, view)
             return try renderer.livePageBytes(
-                "person", page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag,
-                liveSource: "/fragments" + page.path,
+                .person, page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag, path: page.path,
                 frame: PageFrame(
                     title: page.name, tab: .people, isLive: true, path: page.path, isPaused: paused,
                     colorsVersion: view.snapshot.referenceVersion))
@@ -173,7 +174,7 @@ extension DashboardApp {
     }
 
     func personFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let id = try Self.routeParameter("id", request, context)
+        let id = try Self.routeParameter(Links.personRoute, request, context)
         return try await liveFragment(request) { view, browser in
             try renderCache.entry(for: personFragmentKey(id, view)) {
                 try renderPersonFragment(try personPage(id, view, browser), view)
@@ -193,7 +194,9 @@ extension DashboardApp {
 
     /// The key of a person's fragment: no settings in it, so one rendering serves every browser.
     private func personFragmentKey(_ id: String, _ view: SnapshotView) -> RenderKey {
-        RenderKey(route: "fragment:person:" + id, content: view.snapshot.version, personal: 0, stale: view.stale?.asOf)
+        RenderKey(
+            route: LivePage.person.fragmentKey(item: id), content: view.snapshot.version, personal: 0,
+            stale: view.stale?.asOf)
     }
 
     /// The person's counts: the same for every browser, so rendered once per version.
@@ -202,7 +205,7 @@ extension DashboardApp {
     }
 
     private func renderPersonFragment(_ page: PersonDetailPage, _ view: SnapshotView) throws -> [UInt8] {
-        try renderer.templates.render("fragments/person", page.fragmentValue(stale: view.stale))
+        try renderer.templates.render(LivePage.person.fragmentTemplate, page.fragmentValue(stale: view.stale))
     }
 
     // MARK: - Log Habit
@@ -215,16 +218,17 @@ extension DashboardApp {
         // Only a habit that exists is confirmed, so a crafted link cannot make the page claim anything else.
         let logged = query["logged"].flatMap { habits[$0] == nil ? nil : $0 }
         let failure = query["error"].map { LogFailure(code: $0, habitName: query["habit"], habits: habits).message }
-        var route = "log"
-        if let logged { route += "?logged=" + PercentEncoding.encodeQueryComponent(logged) }
-        if let failure { route += "?failure=" + PercentEncoding.encodeQueryComponent(failure) }
+        var variant: [String] = []
+        if let logged { variant.append("logged=" + PercentEncoding.encodeQueryComponent(logged)) }
+        if let failure { variant.append("failure=" + PercentEncoding.encodeQueryComponent(failure)) }
         // The buttons show your counts, so the page changes with the statistics too.
         let key = RenderKey(
-            route: route, content: view.snapshot.version, personal: personal.favorites, stale: view.stale?.asOf)
+            route: DashboardPage.log.key(query: variant.joined(separator: "&")), content: view.snapshot.version,
+            personal: personal.favorites, stale: view.stale?.asOf)
         return try cachedHTML(request, key: key) {
             let page = LogHabitPage(snapshot: view.snapshot, settings: browser, loggedHabitName: logged)
             return try renderer.pageBytes(
-                "log", page.templateFields(failure: failure),
+                .log, page.templateFields(failure: failure),
                 frame: PageFrame(
                     title: "Log Habit", tab: .log, staleNotice: view.stale,
                     colorsVersion: view.snapshot.referenceVersion))
@@ -239,9 +243,13 @@ extension DashboardApp {
         return (browser.value, personalDigests.of(browser))
     }
 
-    /// The key of a live page: the whole snapshot's version (its fragment shows counts).
-    private func pageKey(_ route: String, _ view: SnapshotView, _ personal: UInt64) -> RenderKey {
-        RenderKey(route: "page:" + route, content: view.snapshot.version, personal: personal, stale: view.stale?.asOf)
+    /// The key of a live page (of `item`, paused or not): the whole snapshot's version (its fragment shows counts).
+    private func pageKey(
+        _ page: LivePage, item: String? = nil, paused: Bool, _ view: SnapshotView, _ personal: UInt64
+    ) -> RenderKey {
+        RenderKey(
+            route: page.pageKey(item: item, query: paused ? "live=0" : ""), content: view.snapshot.version,
+            personal: personal, stale: view.stale?.asOf)
     }
 
     /// The cached (or freshly rendered) bytes of `key`: 304 when `If-None-Match` names their ETag, else 200.

@@ -26,7 +26,7 @@ public struct DashboardApp: Sendable {
     public let staticFiles: (any HTTPResponder)?
     /// The text of `/metrics` (the cache's upstream counters); nil answers 404.
     public let metrics: (@Sendable () async -> String)?
-    /// The clock, for the timestamp of logged habits.
+    /// The wall clock, for the timestamp of logged habits (sent upstream and shown to people, so never monotonic).
     public let now: @Sendable () -> Date
     /// Past totals, for Home's "Happening now" (recorded as live pages are read).
     let activity = ActivityHistory()
@@ -52,22 +52,22 @@ public struct DashboardApp: Sendable {
     /// The route table.
     public var router: Router {
         var router = Router()
-        router.get("/") { try await home($0, $1) }
-        router.get("/habits") { try await habits($0, $1) }
-        router.get("/habits/:name") { try await habit($0, $1) }
-        router.get("/people") { try await people($0, $1) }
-        router.get("/people/:id") { try await person($0, $1) }
-        router.get("/log") { try await logPage($0, $1) }
+        router.get(LivePage.home.route) { try await home($0, $1) }
+        router.get(DashboardPage.habits.route) { try await habits($0, $1) }
+        router.get(LivePage.habit.route) { try await habit($0, $1) }
+        router.get(DashboardPage.people.route) { try await people($0, $1) }
+        router.get(LivePage.person.route) { try await person($0, $1) }
+        router.get(DashboardPage.log.route) { try await logPage($0, $1) }
 
-        router.get("/fragments/home") { try await homeFragment($0, $1) }
-        router.get("/fragments/habits/:name") { try await habitFragment($0, $1) }
-        router.get("/fragments/people/:id") { try await personFragment($0, $1) }
+        router.get(LivePage.home.fragmentRoute) { try await homeFragment($0, $1) }
+        router.get(LivePage.habit.fragmentRoute) { try await habitFragment($0, $1) }
+        router.get(LivePage.person.fragmentRoute) { try await personFragment($0, $1) }
 
-        router.post("/habits/:name/favorite") { try await favorite($0, $1) }
-        router.post("/people/:id/follow") { try await follow($0, $1) }
-        router.post("/log") { try await logHabit($0, $1) }
+        router.post(Links.habitFavoriteRoute.pattern) { try await favorite($0, $1) }
+        router.post(Links.personFollowRoute.pattern) { try await follow($0, $1) }
+        router.post(DashboardPage.log.route) { try await logHabit($0, $1) }
 
-        router.get("/images/:id") { try await image($0, $1) }
+        router.get(Links.imageRoute.pattern) { try await image($0, $1) }
         router.get("/colors.css") { try await colors($0, $1) }
         router.get("/healthz") { _, _ in .text("ok\n") }
         router.get("/metrics") { try await metricsPage($0, $1) }

@@ -68,7 +68,7 @@ public final class DashboardService: Sendable {
             base: CachedData(cache: cache),
             disk: ImageDiskCache(directory: options.cacheDirectory + "/images", logger: cacheLogger))
         var snapshotConfiguration = SnapshotStore.Configuration()
-        snapshotConfiguration.refreshInterval = options.refreshInterval
+        snapshotConfiguration.refreshInterval = .seconds(options.refreshInterval)
         var persistenceConfiguration = SnapshotPersistence.Configuration(
             directory: options.cacheDirectory, upstream: upstreamIdentity ?? Self.identity(of: upstream))
         persistenceConfiguration.maxAge = TimeInterval(options.cacheMaxAgeDays) * 86_400
@@ -116,10 +116,10 @@ public final class DashboardService: Sendable {
     /// counts calls for `/metrics`, and keeps profile images.
     static var snapshotCachePolicy: CachePolicy {
         var policy = CachePolicy()
-        policy.liveTTL = 0
-        policy.referenceTTL = 0
-        policy.failureTTL = 0
-        policy.staleWhileRevalidate = 0
+        policy.liveTTL = .zero
+        policy.referenceTTL = .zero
+        policy.failureTTL = .zero
+        policy.staleWhileRevalidate = .zero
         return policy
     }
 

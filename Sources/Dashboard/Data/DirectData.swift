@@ -5,7 +5,7 @@ import HabitsAPI
 public struct DirectData: DashboardData {
     /// The API called for every value.
     public let api: any HabitsAPI
-    /// The clock stamping values (tests pass a fixed one).
+    /// The wall clock stamping values: `Cached.asOf` is shown to people (tests pass a fixed one).
     public let now: @Sendable () -> Date
 
     /// Wraps `api`.

@@ -24,11 +24,13 @@ public final class NewBrowserLimiter: Sendable {
     public let perMinute: Int
     /// The most client addresses remembered.
     public let maxClients: Int
-    private let now: @Sendable () -> Date
+    private let now: @Sendable () -> ContinuousClock.Instant
     private let buckets: Mutex<LRUCache<String, TokenBucket>>
 
     /// Creates a limiter of `perMinute` new browsers per client key.
-    public init(perMinute: Int = 30, maxClients: Int = 10_000, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        perMinute: Int = 30, maxClients: Int = 10_000, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         self.perMinute = max(1, perMinute)
         self.maxClients = maxClients
         self.now = now
@@ -42,11 +44,11 @@ public final class NewBrowserLimiter: Sendable {
             while let oldest = buckets.oldestEntry, oldest.key != client, oldest.value.isFull(at: now) {
                 buckets.removeOldest()
             }
-            var bucket = buckets.value(for: client) ?? TokenBucket(capacity: perMinute, period: 60, now: now)
+            var bucket = buckets.value(for: client) ?? TokenBucket(capacity: perMinute, period: .seconds(60), now: now)
             let wait = bucket.take(at: now)
             buckets.set(bucket, for: client)
             guard let wait else { return .allowed }
-            return .limited(retryAfter: max(1, Int(wait.rounded(.up))))
+            return .limited(retryAfter: max(1, Int((wait / .seconds(1)).rounded(.up))))
         }
     }
 

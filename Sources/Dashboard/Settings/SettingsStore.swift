@@ -25,7 +25,7 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
     public let directory: URL
     /// The most settings files kept; a new browser beyond it evicts others (`SweepPlan`).
     public let maxFiles: Int
-    /// How long settings nobody reads or writes are kept, in seconds.
+    /// How long settings nobody reads or writes are kept, in wall-clock seconds (compared with the files' own times).
     public let maxAge: TimeInterval
     /// What a browser without a file (or with a corrupt one) gets.
     public let defaultValue: Value
@@ -38,6 +38,9 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
     static var readMarkInterval: Int64 { 3600 * 1_000_000_000 }
 
     let logger: Logger
+    /// The wall clock, unlike the rest of the dashboard's deadlines: usage times live in the files' own mtime and
+    /// atime (`FileUsage`), which the kernel keeps on the wall clock, which other processes sharing the directory
+    /// read, and which outlive a restart. A monotonic instant means nothing to any of them.
     let now: @Sendable () -> Date
     /// Runs every read-modify-write and every deletion; never a plain read.
     let queue = DispatchQueue(label: "settings-store")

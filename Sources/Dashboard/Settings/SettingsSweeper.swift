@@ -8,10 +8,11 @@ public final class SettingsSweeper: @unchecked Sendable {
     // Invariant: the only state is the timer, a Dispatch source, whose methods are safe from any thread.
     private let timer: any DispatchSourceTimer
 
-    /// Starts sweeping `store` every `interval` seconds (the first sweep one interval from now).
-    public init<Value>(store: SettingsStore<Value>, interval: TimeInterval = 3600, logger: Logger) {
+    /// Starts sweeping `store` every `interval` (the first sweep one interval from now).
+    public init<Value>(store: SettingsStore<Value>, interval: Duration = .seconds(3600), logger: Logger) {
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "settings-sweeper", qos: .utility))
-        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .seconds(60))
+        timer.schedule(
+            deadline: .now() + interval.dispatchInterval, repeating: interval.dispatchInterval, leeway: .seconds(60))
         timer.setEventHandler { @Sendable in
             do {
                 try store.sweep()

@@ -9,29 +9,29 @@ import Synchronization
 public final class ActivityHistory: Sendable {
     /// One remembered moment: the snapshot version and its totals.
     struct Point: Sendable {
-        var time: Date
+        var time: ContinuousClock.Instant
         var version: UInt64
         var habitTotals: [String: Int]
         var userTotals: [String: Int]
     }
 
     private let points = Mutex<[Point]>([])
-    /// Seconds between kept points.
-    let spacing: TimeInterval
+    /// Least time between kept points.
+    let spacing: Duration
     /// Points kept at most.
     let capacity: Int
 
     /// Creates an empty history.
-    public init(spacing: TimeInterval = 10, capacity: Int = 31) {
+    public init(spacing: Duration = .seconds(10), capacity: Int = 31) {
         self.spacing = spacing
         self.capacity = max(2, capacity)
     }
 
     /// Remembers `snapshot`'s totals at `time`, unless a point was kept less than `spacing` ago.
-    public func record(_ snapshot: Snapshot, at time: Date) {
+    public func record(_ snapshot: Snapshot, at time: ContinuousClock.Instant) {
         let due = points.withLock { points in
             guard let last = points.last else { return true }
-            return time.timeIntervalSince(last.time) >= spacing && last.version != snapshot.version
+            return last.time.duration(to: time) >= spacing && last.version != snapshot.version
         }
         guard due else { return }
         // Totals are summed outside the lock; a point recorded twice by racing requests only repeats a moment.
@@ -44,9 +44,9 @@ public final class ActivityHistory: Sendable {
     }
 
     /// The oldest point no older than `window` before `time`: what "now" is compared with; nil when none.
-    func baseline(before time: Date, window: TimeInterval = 300) -> Point? {
+    func baseline(before time: ContinuousClock.Instant, window: Duration = .seconds(300)) -> Point? {
         points.withLock { points in
-            points.first { time.timeIntervalSince($0.time) <= window && $0.time < time }
+            points.first { $0.time.duration(to: time) <= window && $0.time < time }
         }
     }
 }

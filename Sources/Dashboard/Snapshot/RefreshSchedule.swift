@@ -1,7 +1,8 @@
 import Foundation
 
 /// Decides when the snapshot is refreshed from the upstream, and whether what is shown is stale. No I/O and no
-/// clock: every event carries `now`, so tests drive it by hand (the shape of `ConnectionState`).
+/// clock: every event carries `now`, a monotonic instant, so tests drive it by hand (the shape of `ConnectionState`)
+/// and setting the wall clock neither stalls refreshes nor makes data look stale.
 ///
 /// - While a live page is watched (a live request within `watchWindow`, or a long poll parked) the statistics are
 ///   refreshed every `interval`; users, habits and categories every `referenceInterval`. Nobody watching: a page
@@ -14,17 +15,17 @@ struct RefreshSchedule: Equatable {
     /// The timings.
     struct Policy: Equatable {
         /// Statistics refresh period while watched (`--refresh-interval`).
-        var interval: TimeInterval = 0.25
+        var interval: Duration = .milliseconds(250)
         /// Users, habits and categories change rarely.
-        var referenceInterval: TimeInterval = 30
+        var referenceInterval: Duration = .seconds(30)
         /// A live request keeps the page "watched" this long.
-        var watchWindow: TimeInterval = 5
+        var watchWindow: Duration = .seconds(5)
         /// The first retry delay after a failure; doubled per further failure.
-        var firstBackoff: TimeInterval = 0.5
+        var firstBackoff: Duration = .milliseconds(500)
         /// The longest retry delay.
-        var maxBackoff: TimeInterval = 30
+        var maxBackoff: Duration = .seconds(30)
         /// Data older than this, with a refresh still unanswered, is shown with the "data as of" notice.
-        var staleAfter: TimeInterval = 30
+        var staleAfter: Duration = .seconds(30)
     }
 
     /// What to fetch.
@@ -39,7 +40,7 @@ struct RefreshSchedule: Equatable {
 
     let policy: Policy
     /// When the last refresh started.
-    private(set) var lastStarted: Date?
+    private(set) var lastStarted: ContinuousClock.Instant?
     /// Whether a refresh is running.
     private(set) var inFlight = false
     /// A refresh was asked for while one ran (after a habit was logged): start one as soon as it ends.
@@ -47,15 +48,15 @@ struct RefreshSchedule: Equatable {
     /// Failures in a row.
     private(set) var failures = 0
     /// No retry before this, after a failure.
-    private(set) var retryAt: Date?
-    /// When the last refresh succeeded: the time the "data as of" notice shows.
-    private(set) var lastSuccess: Date?
+    private(set) var retryAt: ContinuousClock.Instant?
+    /// When the last refresh succeeded (its age makes the data stale; the notice's wall-clock time is the store's).
+    private(set) var lastSuccess: ContinuousClock.Instant?
     /// When the reference data was last fetched.
-    private(set) var referenceFetchedAt: Date?
+    private(set) var referenceFetchedAt: ContinuousClock.Instant?
     /// The statistics named a user or habit the reference data lacks: fetch it again soon.
     private(set) var referenceOutdated = false
-    /// Watched until then.
-    private(set) var watchedUntil = Date.distantPast
+    /// Watched until then; nil before the first live request.
+    private(set) var watchedUntil: ContinuousClock.Instant?
 
     /// A schedule with nothing fetched yet.
     init(policy: Policy = Policy()) { self.policy = policy }
@@ -63,16 +64,18 @@ struct RefreshSchedule: Equatable {
     // MARK: - Events
 
     /// A live page or fragment was requested.
-    mutating func watched(now: Date) {
-        watchedUntil = max(watchedUntil, now.addingTimeInterval(policy.watchWindow))
+    mutating func watched(now: ContinuousClock.Instant) {
+        watchedUntil = max(watchedUntil ?? now, now + policy.watchWindow)
     }
 
     /// Whether anyone watches a live page; `parked` counts long polls waiting now.
-    func isWatched(now: Date, parked: Int) -> Bool { parked > 0 || now < watchedUntil }
+    func isWatched(now: ContinuousClock.Instant, parked: Int) -> Bool {
+        parked > 0 || watchedUntil.map { now < $0 } ?? false
+    }
 
     /// Whether to start a refresh now; if so it is marked running. `forced` (a habit was just logged) skips the
     /// interval but still never runs two at once.
-    mutating func start(now: Date, forced: Bool = false) -> Refresh {
+    mutating func start(now: ContinuousClock.Instant, forced: Bool = false) -> Refresh {
         if inFlight {
             if forced { pendingForced = true }
             return .none
@@ -83,7 +86,7 @@ struct RefreshSchedule: Equatable {
         } else if let retryAt {
             due = now >= retryAt
         } else if let lastStarted {
-            due = now >= lastStarted.addingTimeInterval(policy.interval)
+            due = now >= lastStarted + policy.interval
         } else {
             due = true
         }
@@ -96,7 +99,7 @@ struct RefreshSchedule: Equatable {
 
     /// The refresh that `start` allowed succeeded; `referenceFetched` says whether it fetched the reference data,
     /// `referenceComplete` whether that data knows every user and habit the statistics name.
-    mutating func succeeded(now: Date, referenceFetched: Bool, referenceComplete: Bool) {
+    mutating func succeeded(now: ContinuousClock.Instant, referenceFetched: Bool, referenceComplete: Bool) {
         inFlight = false
         failures = 0
         retryAt = nil
@@ -106,41 +109,41 @@ struct RefreshSchedule: Equatable {
     }
 
     /// The refresh failed: back off.
-    mutating func failed(now: Date) {
+    mutating func failed(now: ContinuousClock.Instant) {
         inFlight = false
         failures += 1
-        let delay = min(policy.maxBackoff, policy.firstBackoff * pow(2, Double(min(failures - 1, 30))))
-        retryAt = now.addingTimeInterval(delay)
+        let delay = min(policy.maxBackoff, policy.firstBackoff * (1 << min(failures - 1, 30)))
+        retryAt = now + delay
     }
 
     // MARK: - Questions
 
     /// Whether the reference data must come with the next statistics.
-    func referenceDue(now: Date) -> Bool {
+    func referenceDue(now: ContinuousClock.Instant) -> Bool {
         guard let referenceFetchedAt else { return true }
         // An outdated reference is fetched again, but at most once a second: an upstream whose statistics always
         // name someone `/users` lacks must not double the call rate.
-        if referenceOutdated && now >= referenceFetchedAt.addingTimeInterval(max(1, policy.interval)) { return true }
-        return now >= referenceFetchedAt.addingTimeInterval(policy.referenceInterval)
+        if referenceOutdated && now >= referenceFetchedAt + max(.seconds(1), policy.interval) { return true }
+        return now >= referenceFetchedAt + policy.referenceInterval
     }
 
     /// Whether what is shown is stale: the last refresh failed, or the data is older than `staleAfter`.
-    func isStale(now: Date) -> Bool {
+    func isStale(now: ContinuousClock.Instant) -> Bool {
         guard let lastSuccess else { return failures > 0 }
-        return failures > 0 || now >= lastSuccess.addingTimeInterval(policy.staleAfter)
+        return failures > 0 || now >= lastSuccess + policy.staleAfter
     }
 
     /// Whether a page should wait a moment for the refresh running now: the data it has is old (nobody watched for a
     /// while), so a healthy upstream can give it fresh data within the page's wait budget.
-    func worthWaiting(now: Date) -> Bool {
+    func worthWaiting(now: ContinuousClock.Instant) -> Bool {
         guard inFlight, failures == 0, let lastSuccess else { return false }
-        return now >= lastSuccess.addingTimeInterval(max(1, 4 * policy.interval))
+        return now >= lastSuccess + max(.seconds(1), policy.interval * 4)
     }
 
     /// When the refresher should look again while watched: the next allowed start.
-    func nextWake(now: Date) -> Date {
+    func nextWake(now: ContinuousClock.Instant) -> ContinuousClock.Instant {
         if let retryAt, retryAt > now { return retryAt }
         guard let lastStarted else { return now }
-        return max(now, lastStarted.addingTimeInterval(policy.interval))
+        return max(now, lastStarted + policy.interval)
     }
 }

@@ -19,10 +19,11 @@ public final class SnapshotPersistence: Sendable {
         public var directory: String
         /// The upstream's identity (its URL); a file written for another one is set aside.
         public var upstream: String
-        /// A file fetched longer ago than this is not shown (`--cache-max-age`).
+        /// A file fetched longer ago than this is not shown (`--cache-max-age`). Wall-clock seconds, unlike the
+        /// other times: the file outlives the process, and across a restart only the wall clock means anything.
         public var maxAge: TimeInterval = 7 * 86_400
         /// The least time between two writes.
-        public var minWriteInterval: TimeInterval = 5
+        public var minWriteInterval: Duration = .seconds(5)
         /// Set-aside files kept; older ones are deleted so a file broken at every start cannot fill the disk.
         public var keptAside = 3
         /// A larger file is not read (the built-in data set writes well under 1 MB).
@@ -39,7 +40,7 @@ public final class SnapshotPersistence: Sendable {
     public struct Loaded: Sendable {
         /// The snapshot built from the file.
         public let snapshot: Snapshot
-        /// When its data was fetched.
+        /// When its data was fetched (wall clock: it came from an earlier process).
         public let fetchedAt: Date
     }
 
@@ -115,7 +116,7 @@ public final class SnapshotPersistence: Sendable {
         }
         do {
             let (file, snapshot) = try SnapshotFile.decode(
-                bytes, upstream: configuration.upstream, now: clock.now, maxAge: configuration.maxAge,
+                bytes, upstream: configuration.upstream, now: clock.date, maxAge: configuration.maxAge,
                 activeUserID: activeUserID)
             let elapsed = ContinuousClock.now - started
             logger.notice(
@@ -156,7 +157,7 @@ public final class SnapshotPersistence: Sendable {
 
     /// Moves the file to `snapshot.json.bad-<time>` (one log line), then keeps only the newest `keptAside`.
     private func setAside(because reason: String) {
-        let stamp = Self.stamp(clock.now)
+        let stamp = Self.stamp(clock.date)
         var aside = path + ".bad-" + stamp
         var attempt = 1
         while FileManager.default.fileExists(atPath: aside) {
@@ -243,7 +244,7 @@ public final class SnapshotPersistence: Sendable {
             }
             guard let next else { return }
             // The pause's end is fixed before the write, so a clock moved meanwhile still ends it.
-            let pauseEnd = clock.now.addingTimeInterval(configuration.minWriteInterval)
+            let pauseEnd = clock.now + configuration.minWriteInterval
             write(next)
             await clock.sleep(until: pauseEnd)
         }

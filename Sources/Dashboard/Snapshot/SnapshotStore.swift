@@ -20,11 +20,11 @@ public final class SnapshotStore: Sendable {
     /// Timings and bounds.
     public struct Configuration: Sendable, Equatable {
         /// Statistics refresh period while watched (`--refresh-interval`).
-        public var refreshInterval: TimeInterval = 0.25
+        public var refreshInterval: Duration = .milliseconds(250)
         /// Users, habits and categories refresh period.
-        public var referenceInterval: TimeInterval = 30
+        public var referenceInterval: Duration = .seconds(30)
         /// How long a page with old data waits for the refresh it started (within issue 8's 50 ms).
-        public var pageWait: TimeInterval = 0.04
+        public var pageWait: Duration = .milliseconds(40)
         /// Most long polls parked at once; beyond it they are answered at once.
         public var maxParked = 512
         /// The active user's id.
@@ -86,8 +86,12 @@ public final class SnapshotStore: Sendable {
         var lastError: (any Error)?
         var generation: UInt64 = 0
         var publishedStale = false
-        /// When the data of a snapshot loaded from disk was fetched; nil once a refresh has succeeded.
+        /// When the data of a snapshot loaded from disk was fetched (wall clock, from the file); nil once a refresh
+        /// has succeeded.
         var restoredFetchedAt: Date?
+        /// When the last refresh succeeded on the wall clock: only what the "data as of" notice shows (its age is
+        /// the schedule's, on the monotonic clock).
+        var lastSuccessDate: Date?
         var waiters: [Int: Waiter] = [:]
         var nextWaiterID = 0
         var ticker: Task<Void, Never>?
@@ -126,8 +130,8 @@ public final class SnapshotStore: Sendable {
     /// The counters.
     public var metrics: Metrics { state.withLock { $0.metrics } }
 
-    /// The store's clock's time (long polls measure their wait with it).
-    public var now: Date { clock.now }
+    /// The store's clock's monotonic time (long polls measure their wait with it, "Happening now" its ages).
+    public var now: ContinuousClock.Instant { clock.now }
 
     // MARK: - Reading
 
@@ -190,15 +194,15 @@ public final class SnapshotStore: Sendable {
         case waitBriefly(UInt64)
     }
 
-    private func makeView(_ state: State, snapshot: Snapshot, now: Date) -> SnapshotView {
+    private func makeView(_ state: State, snapshot: Snapshot, now: ContinuousClock.Instant) -> SnapshotView {
         let notice =
             isStale(state, now: now)
-            ? StaleNotice(dataFetchedAt: state.restoredFetchedAt ?? state.schedule.lastSuccess ?? now) : nil
+            ? StaleNotice(dataFetchedAt: state.restoredFetchedAt ?? state.lastSuccessDate ?? clock.date) : nil
         return SnapshotView(snapshot: snapshot, stale: notice, generation: state.generation)
     }
 
     /// Whether what is shown is stale: loaded from disk and not yet confirmed, or the schedule says so.
-    private func isStale(_ state: State, now: Date) -> Bool {
+    private func isStale(_ state: State, now: ContinuousClock.Instant) -> Bool {
         state.restoredFetchedAt != nil || state.schedule.isStale(now: now)
     }
 
@@ -206,16 +210,16 @@ public final class SnapshotStore: Sendable {
 
     /// After a change upstream made here (a habit logged): refreshes now and waits (at most `timeout`) for a
     /// refresh that started after this call, so the next page shows the change.
-    public func refreshAfterChange(timeout: TimeInterval = 3) async {
+    public func refreshAfterChange(timeout: Duration = .seconds(3)) async {
         let started = state.withLock { state in
             state.isShutDown ? nil : startForced(&state, now: clock.now)
         }
         if let started { launch(started) }
-        let deadline = clock.now.addingTimeInterval(timeout)
+        let deadline = clock.now + timeout
         // The forced refresh runs now or right after the one in flight; both end with a wake-up.
         while state.withLock({ !$0.isShutDown && ($0.schedule.inFlight || $0.schedule.pendingForced) }) {
-            let left = deadline.timeIntervalSince(clock.now)
-            guard left > 0 else { return }
+            let left = clock.now.duration(to: deadline)
+            guard left > .zero else { return }
             await waitForRefresh(timeout: left)
         }
     }
@@ -230,9 +234,9 @@ public final class SnapshotStore: Sendable {
     }
 
     /// Parks a long poll until the view's generation moves past `generation`, `timeout` passes, or shutdown.
-    public func park(after generation: UInt64, timeout: TimeInterval) async -> ParkOutcome {
+    public func park(after generation: UInt64, timeout: Duration) async -> ParkOutcome {
         // Fixed before the poll counts as parked, so whoever sees it parked and moves the clock moves it past this.
-        let wake = clock.now.addingTimeInterval(timeout)
+        let wake = clock.now + timeout
         let id = state.withLock { state -> Int? in
             guard !state.isShutDown, state.metrics.parked < configuration.maxParked else { return nil }
             state.nextWaiterID += 1
@@ -272,8 +276,8 @@ public final class SnapshotStore: Sendable {
     // MARK: - Waiting
 
     /// Waits for the next refresh to end (or for `timeout`, or shutdown).
-    private func waitForRefresh(timeout: TimeInterval?) async {
-        let wake = timeout.map { clock.now.addingTimeInterval($0) }
+    private func waitForRefresh(timeout: Duration?) async {
+        let wake = timeout.map { clock.now + $0 }
         let id = state.withLock { state -> Int in
             state.nextWaiterID += 1
             return state.nextWaiterID
@@ -295,7 +299,7 @@ public final class SnapshotStore: Sendable {
 
     /// Ends waiter `id`'s wait at `wake`, unless something wakes it first. The waiter may already be gone (woken
     /// meanwhile): then the timeout is cancelled at once.
-    private func armTimeout(for id: Int, at wake: Date) {
+    private func armTimeout(for id: Int, at wake: ContinuousClock.Instant) {
         let timeoutTask = Task { [clock] in
             await clock.sleep(until: wake)
             self.expire(id)
@@ -340,7 +344,7 @@ public final class SnapshotStore: Sendable {
     private typealias Refresh = RefreshSchedule.Refresh
 
     /// Starts a refresh if the schedule says one is due (marking it running); the caller launches it.
-    private func startIfDue(_ state: inout State, now: Date) -> Refresh? {
+    private func startIfDue(_ state: inout State, now: ContinuousClock.Instant) -> Refresh? {
         guard !state.isShutDown else { return nil }
         let refresh = state.schedule.start(now: now)
         if refresh != .none { state.metrics.refreshes += 1 }
@@ -360,7 +364,7 @@ public final class SnapshotStore: Sendable {
     /// While watched: start each refresh when due, sleep until the next one may start.
     private func tick() async {
         while !Task.isCancelled {
-            let (started, wake) = state.withLock { state -> (Refresh?, Date?) in
+            let (started, wake) = state.withLock { state -> (Refresh?, ContinuousClock.Instant?) in
                 let now = clock.now
                 guard !state.isShutDown, state.schedule.isWatched(now: now, parked: state.metrics.parked) else {
                     state.ticker = nil
@@ -368,9 +372,8 @@ public final class SnapshotStore: Sendable {
                 }
                 let started = startIfDue(&state, now: now)
                 // Never less than a fifth of the interval: while a refresh runs the next start is not allowed yet.
-                let pause = max(
-                    state.schedule.nextWake(now: now).timeIntervalSince(now), configuration.refreshInterval / 5)
-                return (started, now.addingTimeInterval(pause))
+                let pause = max(now.duration(to: state.schedule.nextWake(now: now)), configuration.refreshInterval / 5)
+                return (started, now + pause)
             }
             if let started { launch(started) }
             guard let wake else { return }
@@ -400,6 +403,7 @@ public final class SnapshotStore: Sendable {
                 // A new version, or the data from disk confirmed (so the file's fetch time moves on too).
                 if snapshot != nil || state.restoredFetchedAt != nil { toSave = state.snapshot }
                 state.restoredFetchedAt = nil
+                state.lastSuccessDate = clock.date
                 let complete = state.snapshot.map { Self.referenceIsComplete($0) } ?? true
                 state.schedule.succeeded(
                     now: now, referenceFetched: refresh == .everything, referenceComplete: complete)
@@ -421,12 +425,12 @@ public final class SnapshotStore: Sendable {
             let again = state.schedule.pendingForced ? startForced(&state, now: now) : nil
             return (takeWaiters(&state, all: changed), again, toSave)
         }
-        if let toSave { persistence?.save(toSave, fetchedAt: clock.now) }
+        if let toSave { persistence?.save(toSave, fetchedAt: clock.date) }
         resume(woken)
         if let again { launch(again) }
     }
 
-    private func startForced(_ state: inout State, now: Date) -> Refresh? {
+    private func startForced(_ state: inout State, now: ContinuousClock.Instant) -> Refresh? {
         let refresh = state.schedule.start(now: now, forced: true)
         if refresh != .none { state.metrics.refreshes += 1 }
         return refresh.asRefresh

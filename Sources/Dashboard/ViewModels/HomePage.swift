@@ -35,7 +35,7 @@ public struct HomePage: Equatable, Sendable {
     }
 
     /// Builds the page with "Happening now" for the introduction: growth since `baseline` (or totals without one).
-    init(snapshot: Snapshot, settings: Settings, baseline: ActivityHistory.Point?, now: Date) {
+    init(snapshot: Snapshot, settings: Settings, baseline: ActivityHistory.Point?, now: ContinuousClock.Instant) {
         self.init(snapshot: snapshot, settings: settings)
         if showsIntroduction {
             happening = HappeningNow(snapshot: snapshot, settings: settings, baseline: baseline, now: now)

@@ -6,16 +6,27 @@ import HabitsAPI
 /// request, so `/habits/..` would open Home. A name that is exactly one of those travels in the query after an empty
 /// segment instead (`/habits/?name=..`), which `DashboardApp.routeParameter` reads back.
 public enum Links {
+    /// `/habits/:name`: a habit's page.
+    static let habitRoute = ItemRoute(collection: "habits", parameter: "name")
+    /// `/habits/:name/favorite`: where a habit's Favorite/Unfavorite form posts.
+    static let habitFavoriteRoute = habitRoute.with(action: "favorite")
+    /// `/people/:id`: a person's page.
+    static let personRoute = ItemRoute(collection: "people", parameter: "id")
+    /// `/people/:id/follow`: where a person's Follow/Unfollow form posts.
+    static let personFollowRoute = personRoute.with(action: "follow")
+    /// `/images/:id`: the dashboard's proxy for the upstream profile image.
+    static let imageRoute = ItemRoute(collection: "images", parameter: "id")
+
     /// `/habits/<name>`, e.g. `/habits/Push-ups%2FSit-ups`.
-    public static func habit(_ name: String) -> String { url("habits", name, key: "name") }
+    public static func habit(_ name: String) -> String { habitRoute.path(name) }
     /// Where a habit's Favorite/Unfavorite form posts: `/habits/<name>/favorite`.
-    public static func habitFavorite(_ name: String) -> String { url("habits", name, key: "name", action: "favorite") }
+    public static func habitFavorite(_ name: String) -> String { habitFavoriteRoute.path(name) }
     /// `/people/<id>`.
-    public static func person(_ id: String) -> String { url("people", id, key: "id") }
+    public static func person(_ id: String) -> String { personRoute.path(id) }
     /// Where a person's Follow/Unfollow form posts: `/people/<id>/follow`.
-    public static func personFollow(_ id: String) -> String { url("people", id, key: "id", action: "follow") }
+    public static func personFollow(_ id: String) -> String { personFollowRoute.path(id) }
     /// `/images/<id>`, the dashboard's proxy for the upstream profile image.
-    public static func image(_ id: String) -> String { url("images", id, key: "id") }
+    public static func image(_ id: String) -> String { imageRoute.path(id) }
 
     /// The HTML id (and live `data-key`) of a person's element on a page: `p-` and a 64-bit FNV-1a digest of the
     /// id in hex, so any id gives a valid, stable fragment a redirect can name (`/people#p-…`).
@@ -36,11 +47,4 @@ public enum Links {
     /// Whether `value` is a segment that browsers and RFC 3986 §5.2.4 remove from paths.
     static func isDotSegment(_ value: String) -> Bool { value == "." || value == ".." }
 
-    private static func url(_ collection: String, _ value: String, key: String, action: String? = nil) -> String {
-        let tail = action.map { "/" + $0 } ?? ""
-        guard isDotSegment(value) else {
-            return "/" + collection + "/" + PathEncoding.encodePathSegment(value) + tail
-        }
-        return "/" + collection + "/" + tail + "?" + key + "=" + PathEncoding.encodeQueryValue(value)
-    }
 }

@@ -4,8 +4,8 @@ import Foundation
 protocol AnyCacheEntry {
     /// The endpoint the entry answers, for invalidating the live ones.
     var endpoint: Endpoint { get }
-    /// When a caller last read it, for least-recently-used eviction.
-    var lastUsed: Date { get }
+    /// When a caller last read it (monotonic), for least-recently-used eviction.
+    var lastUsed: ContinuousClock.Instant { get }
     /// Bytes of the image body it holds (0 for everything else).
     var imageBytes: Int { get }
     /// Whether a fetch is in flight (such entries are never evicted: callers are waiting on them).
@@ -27,13 +27,14 @@ struct CacheEntry<Response: Sendable>: AnyCacheEntry {
     /// The fetch callers join instead of starting their own.
     var inflight: Task<Cached<Response>, any Error>?
     /// When a caller last read it.
-    var lastUsed = Date.distantPast
+    var lastUsed: ContinuousClock.Instant
     /// Bytes of the image body held.
     var imageBytes = 0
 
-    /// An entry with no value yet.
-    init(endpoint: Endpoint, policy: Freshness.Policy) {
+    /// An entry with no value yet, read at `now`.
+    init(endpoint: Endpoint, policy: Freshness.Policy, now: ContinuousClock.Instant) {
         self.endpoint = endpoint
+        self.lastUsed = now
         self.freshness = Freshness(policy: policy)
     }
 
@@ -46,6 +47,6 @@ struct CacheEntry<Response: Sendable>: AnyCacheEntry {
 
     /// The value with its freshness facts, if there is one.
     func cached(isStale: Bool) -> Cached<Response>? {
-        value.map { Cached(value: $0, asOf: freshness.fetchedAt, isStale: isStale) }
+        value.map { Cached(value: $0, asOf: freshness.fetchedDate, isStale: isStale) }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 public struct Cached<Value: Sendable>: Sendable {
     /// The value.
     public var value: Value
-    /// When the upstream answered with it.
+    /// When the upstream answered with it, on the wall clock: shown to people ("data as of"), never used for ages.
     public var asOf: Date
     /// True when the last refresh failed, or the value is older than the stale-while-revalidate bound
     /// (`CachePolicy.staleWhileRevalidate`): pages show a "data as of" notice. An expired value served at once while

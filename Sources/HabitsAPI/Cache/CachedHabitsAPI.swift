@@ -20,11 +20,12 @@ import Synchronization
 ///
 /// The age rules are the pure `Freshness`; this class runs what it decides. Each entry is a `CacheEntry` typed by
 /// its request's `Response`, so an answer goes back to its caller with its own type. Time comes from the injected
-/// `now`, so tests drive TTLs with a manual clock.
+/// `TimeSource`: TTLs and recency on its monotonic `now`, `Cached.asOf` from its wall-clock `date`; tests drive both
+/// with a manual clock.
 public final class CachedHabitsAPI: HabitsAPI {
     private let upstream: any HabitsAPI
     private let policy: CachePolicy
-    private let now: @Sendable () -> Date
+    private let clock: any TimeSource
     private let state = Mutex(State())
 
     private struct State {
@@ -46,11 +47,11 @@ public final class CachedHabitsAPI: HabitsAPI {
 
     /// Creates a cache in front of `upstream`.
     public init(
-        upstream: any HabitsAPI, policy: CachePolicy = CachePolicy(), now: @escaping @Sendable () -> Date = Date.init
+        upstream: any HabitsAPI, policy: CachePolicy = CachePolicy(), clock: any TimeSource = SystemTimeSource()
     ) {
         self.upstream = upstream
         self.policy = policy
-        self.now = now
+        self.clock = clock
     }
 
     /// A snapshot of the counters.
@@ -74,11 +75,11 @@ public final class CachedHabitsAPI: HabitsAPI {
 
     /// Runs what `Freshness` decides for one read.
     private func act<R: APIRequest>(on request: R, key: String, state: inout State) -> Action<R.Response> {
-        let now = now()
+        let now = clock.now
         let isNew = state.entries[key] == nil
         var entry =
             state.entry(for: request, key: key)
-            ?? CacheEntry(endpoint: request.endpoint, policy: Freshness.Policy(policy, for: request.endpoint))
+            ?? CacheEntry(endpoint: request.endpoint, policy: Freshness.Policy(policy, for: request.endpoint), now: now)
         entry.lastUsed = now
         defer {
             state.entries[key] = entry
@@ -127,10 +128,10 @@ public final class CachedHabitsAPI: HabitsAPI {
                 throw HabitsAPIError.decoding(
                     type: "image", detail: "\(imageBytes) bytes, over the \(policy.maxImageBytes)-byte limit")
             }
-            let fetchedAt = now()
+            let (fetchedAt, fetchedDate) = (clock.now, clock.date)
             state.withLock { state in
                 guard var entry = state.entry(for: request, key: key),
-                    entry.freshness.fetchSucceeded(generation: generation, at: fetchedAt)
+                    entry.freshness.fetchSucceeded(generation: generation, at: fetchedAt, date: fetchedDate)
                 else { return }
                 state.metrics.imageBytes += imageBytes - entry.imageBytes
                 entry.imageBytes = imageBytes
@@ -140,9 +141,9 @@ public final class CachedHabitsAPI: HabitsAPI {
                 state.entries[key] = entry
                 if imageBytes > 0 { evictImagesOverBudget(&state, keeping: key) }
             }
-            return Cached(value: value, asOf: fetchedAt, isStale: false)
+            return Cached(value: value, asOf: fetchedDate, isStale: false)
         } catch {
-            let failedAt = now()
+            let failedAt = clock.now
             let stale: Cached<R.Response>? = state.withLock { state in
                 state.metrics.upstreamFailures[request.endpoint, default: 0] += 1
                 guard var entry = state.entry(for: request, key: key) else { return nil }
@@ -165,7 +166,7 @@ public final class CachedHabitsAPI: HabitsAPI {
         state.withLock { $0.metrics.upstreamCalls[request.endpoint, default: 0] += 1 }
         defer { invalidateStatistics() }
         do {
-            return Cached(value: try await upstream.send(request), asOf: now(), isStale: false)
+            return Cached(value: try await upstream.send(request), asOf: clock.date, isStale: false)
         } catch {
             state.withLock { $0.metrics.upstreamFailures[request.endpoint, default: 0] += 1 }
             throw error

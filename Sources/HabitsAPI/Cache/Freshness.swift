@@ -9,11 +9,11 @@ struct Freshness: Equatable, Sendable {
     /// The times that shape the rules, from `CachePolicy`.
     struct Policy: Equatable, Sendable {
         /// How long a good answer is fresh.
-        var ttl: TimeInterval
+        var ttl: Duration
         /// How long a failure holds retries back.
-        var failureTTL: TimeInterval
+        var failureTTL: Duration
         /// How old an expired value may be and still be served at once while one refresh runs (0: never).
-        var staleWhileRevalidate: TimeInterval
+        var staleWhileRevalidate: Duration
     }
 
     /// What a read gets.
@@ -32,12 +32,14 @@ struct Freshness: Equatable, Sendable {
     let policy: Policy
     /// Whether a good answer has ever been stored.
     private(set) var hasValue = false
-    /// When the upstream answered with the value.
-    private(set) var fetchedAt = Date.distantPast
-    /// Until when the value is fresh.
-    private(set) var freshUntil = Date.distantPast
+    /// When the upstream answered with the value (monotonic: its age); nil before the first answer.
+    private(set) var fetchedAt: ContinuousClock.Instant?
+    /// When the upstream answered with the value, on the wall clock: only for "data as of".
+    private(set) var fetchedDate = Date.distantPast
+    /// Until when the value is fresh; nil when it is not (no value yet, or invalidated).
+    private(set) var freshUntil: ContinuousClock.Instant?
     /// Until when the last failure holds retries back; nil once a fetch succeeds.
-    private(set) var failedUntil: Date?
+    private(set) var failedUntil: ContinuousClock.Instant?
     /// Whether a fetch is in flight.
     private(set) var isFetching = false
     /// Bumped on invalidation, so a fetch started before then cannot store its older answer.
@@ -50,11 +52,11 @@ struct Freshness: Equatable, Sendable {
     init(policy: Policy) { self.policy = policy }
 
     /// What a read at `now` gets. Starting a fetch is the caller's job; it reports it with `fetchStarted()`.
-    func decide(now: Date) -> Decision {
+    func decide(now: ContinuousClock.Instant) -> Decision {
         let failing = failedUntil.map { now < $0 } ?? false
-        guard hasValue else { return failing ? .failed : .wait(startFetch: !isFetching) }
-        if now < freshUntil { return .fresh }
-        let withinBound = now.timeIntervalSince(fetchedAt) < policy.staleWhileRevalidate
+        guard hasValue, let fetchedAt else { return failing ? .failed : .wait(startFetch: !isFetching) }
+        if let freshUntil, now < freshUntil { return .fresh }
+        let withinBound = fetchedAt.duration(to: now) < policy.staleWhileRevalidate
         if withinBound && !mustRevalidate {
             // Stale-while-revalidate: answer now; refresh unless one runs or the upstream failed a moment ago.
             return .serve(isStale: failedUntil != nil, startRefresh: !isFetching && !failing)
@@ -70,12 +72,14 @@ struct Freshness: Equatable, Sendable {
         return generation
     }
 
-    /// A fetch of `generation` answered at `now`. False when the entry was invalidated meanwhile (answer dropped).
-    mutating func fetchSucceeded(generation: Int, at now: Date) -> Bool {
+    /// A fetch of `generation` answered at `now` (`date` on the wall clock). False when the entry was invalidated
+    /// meanwhile (answer dropped).
+    mutating func fetchSucceeded(generation: Int, at now: ContinuousClock.Instant, date: Date) -> Bool {
         guard generation == self.generation else { return false }
         hasValue = true
         fetchedAt = now
-        freshUntil = now.addingTimeInterval(policy.ttl)
+        fetchedDate = date
+        freshUntil = now + policy.ttl
         failedUntil = nil
         isFetching = false
         mustRevalidate = false
@@ -84,16 +88,16 @@ struct Freshness: Equatable, Sendable {
 
     /// A fetch of `generation` failed at `now`: retries wait `failureTTL`. False (and ignored) when the entry was
     /// invalidated meanwhile.
-    mutating func fetchFailed(generation: Int, at now: Date) -> Bool {
+    mutating func fetchFailed(generation: Int, at now: ContinuousClock.Instant) -> Bool {
         guard generation == self.generation else { return false }
-        failedUntil = now.addingTimeInterval(policy.failureTTL)
+        failedUntil = now + policy.failureTTL
         isFetching = false
         return true
     }
 
     /// Expires the value (kept as the stale fallback) and disowns the fetch in flight.
     mutating func invalidate() {
-        freshUntil = .distantPast
+        freshUntil = nil
         isFetching = false
         generation += 1
         mustRevalidate = true

@@ -40,7 +40,7 @@ public final class SocketTransport: HTTPTransport {
         limiter = AsyncLimiter(limit: configuration.maxConcurrentCalls)
         idle = Mutex(
             IdleConnectionPool(
-                capacity: configuration.maxIdleConnections, maxIdle: .seconds(max(0, configuration.maxIdleTime))))
+                capacity: configuration.maxIdleConnections, maxIdle: max(.zero, configuration.maxIdleTime)))
     }
 
     deinit {
@@ -53,7 +53,7 @@ public final class SocketTransport: HTTPTransport {
     public func send(_ request: HTTPClientRequest) async throws(HabitsAPIError) -> HTTPClientResponse {
         // The total timeout runs from the call, not from when it gets a place: otherwise calls queued behind slow
         // ones wait several timeouts (Home took 19.7 s behind 64 image misses to a hanging upstream).
-        let deadline = Socket.now() + .seconds(max(0, configuration.totalTimeout))
+        let deadline = Socket.now() + max(.zero, configuration.totalTimeout)
         guard await limiter.acquire(until: deadline) else {
             throw .transport("timed out waiting for a free upstream connection")
         }
@@ -82,7 +82,7 @@ public final class SocketTransport: HTTPTransport {
                     guard error.receivedNothing, request.isIdempotent else { return .failure(error.cause) }
                 }
             }
-            let connectDeadline = min(deadline, Socket.now() + .seconds(max(0, configuration.connectTimeout)))
+            let connectDeadline = min(deadline, Socket.now() + max(.zero, configuration.connectTimeout))
             let socket = try Socket.connect(
                 host: configuration.host, port: configuration.port, deadline: connectDeadline)
             opened.add(1, ordering: .relaxed)

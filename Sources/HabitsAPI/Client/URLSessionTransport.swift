@@ -17,8 +17,8 @@ public final class URLSessionTransport: HTTPTransport {
     public init(configuration: UpstreamConfiguration) {
         self.configuration = configuration
         let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = configuration.totalTimeout
-        sessionConfiguration.timeoutIntervalForResource = configuration.totalTimeout
+        sessionConfiguration.timeoutIntervalForRequest = configuration.totalTimeout.inSeconds
+        sessionConfiguration.timeoutIntervalForResource = configuration.totalTimeout.inSeconds
         sessionConfiguration.httpMaximumConnectionsPerHost = configuration.maxIdleConnections
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.urlCache = nil
@@ -32,7 +32,7 @@ public final class URLSessionTransport: HTTPTransport {
         guard let url = URL(string: configuration.origin + request.target) else {
             throw .transport("invalid request target \(request.target)")
         }
-        var urlRequest = URLRequest(url: url, timeoutInterval: configuration.totalTimeout)
+        var urlRequest = URLRequest(url: url, timeoutInterval: configuration.totalTimeout.inSeconds)
         urlRequest.httpMethod = request.method
         for (name, value) in request.headers { urlRequest.addValue(value, forHTTPHeaderField: name) }
         if let body = request.body { urlRequest.httpBody = Data(body) }

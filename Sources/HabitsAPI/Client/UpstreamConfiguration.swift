@@ -9,16 +9,16 @@ public struct UpstreamConfiguration: Sendable, Equatable {
     /// A path prefix before every API path, without a trailing slash (usually empty).
     public var basePath: String
     /// Longest wait for a TCP connection: a dead host must fail fast so pages fall back to stale data.
-    public var connectTimeout: TimeInterval = 1
+    public var connectTimeout: Duration = .seconds(1)
     /// Longest wait for a whole call, connecting included.
-    public var totalTimeout: TimeInterval = 3
+    public var totalTimeout: Duration = .seconds(3)
     /// Most idle keep-alive connections kept for reuse.
     public var maxIdleConnections = 8
     /// Most calls in flight at once in the socket client; more wait their turn without holding a thread.
     public var maxConcurrentCalls = 16
     /// Idle connections older than this are closed instead of reused, before the server's own idle timeout
     /// (10 s for ours) can race with a new request.
-    public var maxIdleTime: TimeInterval = 4
+    public var maxIdleTime: Duration = .seconds(4)
 
     /// Creates a configuration.
     public init(host: String, port: Int, basePath: String = "") {
