@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import HTTPCore
 import Synchronization
 
 /// The only type that touches a client socket: it reads bytes into the parser, runs the actions

@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// The one place errors become responses (STYLE lesson 3).
 ///
 /// Parser errors are answered with their status (the connection then closes). `HTTPResponseError`s are
