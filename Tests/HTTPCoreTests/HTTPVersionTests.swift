@@ -20,8 +20,8 @@ import Testing
     }
 
     @Test func laterVersionsThanHTTP10PersistByDefault() {
-        #expect(!HTTPVersion.http1_0.isAtLeastHTTP1_1)
-        #expect(HTTPVersion.http1_1.isAtLeastHTTP1_1)
-        #expect(HTTPVersion(major: 2, minor: 0).isAtLeastHTTP1_1)
+        #expect(!HTTPVersion.http1_0.persistsByDefault)
+        #expect(HTTPVersion.http1_1.persistsByDefault)
+        #expect(HTTPVersion(major: 2, minor: 0).persistsByDefault)
     }
 }

@@ -15,8 +15,8 @@ public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
     /// HTTP/1.1
     public static let http1_1 = HTTPVersion(major: 1, minor: 1)
 
-    /// Whether this is HTTP/1.1 or later, where connections persist by default (RFC 9112 §9.3).
-    @inlinable public var isAtLeastHTTP1_1: Bool { major > 1 || (major == 1 && minor >= 1) }
+    /// Whether connections persist by default: HTTP/1.1 and later (RFC 9112 §9.3).
+    @inlinable public var persistsByDefault: Bool { major > 1 || (major == 1 && minor >= 1) }
 
     /// Parses `HTTP-version = HTTP-name "/" DIGIT "." DIGIT` (RFC 9112 §2.3) from exactly `bytes[range]`, or nil.
     /// The name is case-sensitive. Which versions are spoken is the caller's decision, not the grammar's.

@@ -14,7 +14,7 @@ public enum KeepAlive {
             if close { return false }
             keepAlive = keepAlive || alive
         }
-        return version.isAtLeastHTTP1_1 || keepAlive
+        return version.persistsByDefault || keepAlive
     }
 
     /// Whether the list `bytes` (`HTTPList`) has an element equal to the lowercase `option` in any ASCII case.
