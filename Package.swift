@@ -2,8 +2,10 @@
 import PackageDescription
 
 // No package dependencies: the toolchain (Foundation, Dispatch, Glibc, Swift Testing) is all there is.
-// Dependencies run one way: Dashboard → {HTTPServer, HabitsAPI, TemplateKit};
-// HabitsSimulator → {HTTPServer, HabitsAPI}; HabitsAPI → HTTPServer (its socket client reuses the parser).
+// Dependencies run one way: Dashboard → {HTTPServer, HabitsAPI, TemplateKit}; HabitsSimulator → {HTTPServer, HabitsAPI};
+// HTTPServer → HTTPCore and HabitsAPI → HTTPCore: the HTTP vocabulary and grammar both sides share (headers, method,
+// version, status, byte classes, field and chunk-size lines, keep-alive, If-None-Match), so the server's request
+// parser and the client's response parser are built on the same pieces while the client knows nothing of the server.
 
 var targets: [Target] = [
     // epoll, eventfd and accept4, which Swift's Glibc module leaves out (HTTPServer's event loops).
@@ -12,21 +14,25 @@ var targets: [Target] = [
     .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // OpenSSL's libcrypto: HMAC-SHA-256 tags on settings cookies, constant-time compare (Dashboard's CookieSigner).
     .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-    .target(name: "HTTPServer", dependencies: ["CLinux", "CZlib"]),
-    .target(name: "HabitsAPI", dependencies: ["HTTPServer"]),
-    .target(name: "HabitsSimulator", dependencies: ["HTTPServer", "HabitsAPI", "CZlib"]),
+    .target(name: "HTTPCore"),
+    .target(name: "HTTPServer", dependencies: ["HTTPCore", "CLinux", "CZlib"]),
+    .target(name: "HabitsAPI", dependencies: ["HTTPCore"]),
+    .target(name: "HabitsSimulator", dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "CZlib"]),
     .target(name: "TemplateKit"),
-    .target(name: "Dashboard", dependencies: ["HTTPServer", "HabitsAPI", "TemplateKit", "CCrypto"]),
+    .target(name: "Dashboard", dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "TemplateKit", "CCrypto"]),
     .executableTarget(name: "habits-dashboard", dependencies: ["Dashboard", "HabitsSimulator", "HTTPServer"]),
     .executableTarget(name: "habits-api", dependencies: ["HabitsSimulator", "HTTPServer"]),
-    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+    .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPCore", "HTTPServer"]),
     .testTarget(
-        name: "HabitsAPITests", dependencies: ["HabitsAPI", "HabitsSimulator"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "HabitsSimulatorTests", dependencies: ["HabitsSimulator", "HabitsAPI", "HTTPServer", "CZlib"]),
+        name: "HabitsAPITests", dependencies: ["HTTPCore", "HabitsAPI", "HabitsSimulator", "HTTPServer"],
+        resources: [.copy("Fixtures")]),
+    .testTarget(
+        name: "HabitsSimulatorTests", dependencies: ["HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "CZlib"]),
     .testTarget(name: "TemplateKitTests", dependencies: ["TemplateKit"]),
     .testTarget(
         name: "DashboardTests",
-        dependencies: ["Dashboard", "HabitsSimulator", "HabitsAPI", "HTTPServer", "TemplateKit"]),
+        dependencies: ["Dashboard", "HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "TemplateKit"]),
 ]
 
 // The fuzz targets are opt-in (HABITS_FUZZ=1) so normal builds never need libFuzzer. See docs/FUZZING.md:
@@ -35,10 +41,10 @@ var targets: [Target] = [
 if Context.environment["HABITS_FUZZ"] == "1" {
     targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
-        ("RequestParserFuzz", ["HTTPServer"]),
-        ("ResponseParserFuzz", ["HabitsAPI", "HTTPServer"]),
+        ("RequestParserFuzz", ["HTTPCore", "HTTPServer"]),
+        ("ResponseParserFuzz", ["HTTPCore", "HabitsAPI"]),
         ("TemplateFuzz", ["TemplateKit"]),
-        ("FormsFuzz", ["HTTPServer", "Dashboard"]),
+        ("FormsFuzz", ["HTTPCore", "HTTPServer", "Dashboard"]),
         ("SettingsFuzz", ["Dashboard"]),
     ]
     for fuzzTarget in fuzzTargets {
@@ -57,7 +63,8 @@ if Context.environment["HABITS_FUZZ"] == "1" {
 // The HTTP benchmark server is opt-in too (HABITS_BENCH=1, set by Benchmarks/http.sh), so normal builds skip it.
 if Context.environment["HABITS_BENCH"] == "1" {
     targets.append(
-        .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"], path: "Benchmarks/http-bench-server")
+        .executableTarget(
+            name: "http-bench-server", dependencies: ["HTTPCore", "HTTPServer"], path: "Benchmarks/http-bench-server")
     )
     // Benchmarks/pages.sh: the render time of a new snapshot version for People and Home.
     targets.append(

@@ -12,6 +12,7 @@
 //   accepted, and only an accepted id survives the cookie path into `BrowserSettings.browserID(of:)`.
 
 import FuzzSupport
+import HTTPCore
 
 @testable import Dashboard
 @testable import HTTPServer

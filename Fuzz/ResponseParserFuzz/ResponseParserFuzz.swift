@@ -12,7 +12,7 @@
 //   and re-serialising it gives bytes that parse back to the same response.
 
 import FuzzSupport
-import HTTPServer
+import HTTPCore
 import HabitsAPI
 
 /// What one way of feeding produced.

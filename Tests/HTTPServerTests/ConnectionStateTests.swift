@@ -160,17 +160,4 @@ import Testing
         #expect(state.peerClosed(now: t(1)) == .close)
         #expect(state.phase == .closed)
     }
-
-    @Test(
-        arguments: [
-            ("1.1", nil, true), ("1.1", "close", false), ("1.1", "Keep-Alive, CLOSE", false),
-            ("1.0", nil, false), ("1.0", "keep-alive", true),
-        ] as [(String, String?, Bool)])
-    func keepAliveFollowsVersionAndConnectionHeader(version: String, connection: String?, expected: Bool) {
-        var headers: HTTPHeaders = ["Host": "x"]
-        if let connection { headers.add(name: "Connection", value: connection) }
-        let head = RequestHead(
-            method: .get, target: "/", version: version == "1.1" ? .http1_1 : .http1_0, headers: headers)
-        #expect(ConnectionState.wantsKeepAlive(head) == expected)
-    }
 }

@@ -1,3 +1,4 @@
+import HTTPCore
 import HTTPServer
 import HabitsAPI
 
@@ -27,7 +28,7 @@ extension DashboardApp {
         }
         var response = Response(status: .ok, headers: ["Content-Type": type], body: image.bytes)
         let tag = EntityTag.strong(for: image.bytes)
-        if EntityTag.matches(request.headers["If-None-Match"], tag) {
+        if IfNoneMatch.matches(request.headers["If-None-Match"], etag: tag) {
             response = Response(status: .notModified)
         }
         response.headers.replaceOrAdd(name: "ETag", value: tag)

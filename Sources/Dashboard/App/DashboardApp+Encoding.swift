@@ -1,3 +1,4 @@
+import HTTPCore
 import HTTPServer
 
 /// Rendered bytes on the wire: gzip when the request accepts it (issue 14), compressed once per rendering by the
@@ -12,8 +13,8 @@ extension DashboardApp {
     /// Whether `request`'s `If-None-Match` names `entry` in any encoding.
     func hasCurrentCopy(_ request: Request, of entry: RenderCache.Entry) -> Bool {
         let condition = request.headers["If-None-Match"]
-        return EntityTag.matches(condition, entry.entityTag)
-            || EntityTag.matches(condition, EntityTag.gzipVariant(of: entry.entityTag))
+        return IfNoneMatch.matches(condition, etag: entry.entityTag)
+            || IfNoneMatch.matches(condition, etag: EntityTag.gzipVariant(of: entry.entityTag))
     }
 
     /// A 200 with the entry's bytes, gzipped when the request accepts it and the body is big enough to gain.

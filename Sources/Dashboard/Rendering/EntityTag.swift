@@ -1,4 +1,5 @@
 /// Strong entity tags over rendered bytes (RFC 9110 §8.8.3), so a live fragment that did not change answers 304.
+/// Matching them against `If-None-Match` is HTTPCore's `IfNoneMatch`.
 ///
 /// Two independent 64-bit FNV-1a hashes plus the length: not cryptographic (nothing secret depends on it), but a
 /// collision between two renderings of one fragment is vanishingly unlikely, and it needs no dependency.
@@ -21,31 +22,8 @@ public enum EntityTag {
         return String(tag.dropLast()) + "-gzip\""
     }
 
-    /// Whether an `If-None-Match` header value matches `tag` (RFC 9110 §13.1.2: a list, `*`, weak comparison).
-    public static func matches(_ ifNoneMatch: String?, _ tag: String) -> Bool {
-        guard let ifNoneMatch else { return false }
-        let bare = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
-        for candidate in ifNoneMatch.split(separator: ",") {
-            var value = candidate.trimmingCharacters(in: " \t")
-            if value == "*" { return true }
-            if value.hasPrefix("W/") { value = String(value.dropFirst(2)) }
-            if value == bare { return true }
-        }
-        return false
-    }
-
     private static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        let characters = Set(set)
-        var slice = self[...]
-        while let first = slice.first, characters.contains(first) { slice = slice.dropFirst() }
-        while let last = slice.last, characters.contains(last) { slice = slice.dropLast() }
-        return String(slice)
     }
 }

@@ -1,3 +1,4 @@
+import HTTPCore
 import HTTPServer
 import TemplateKit
 
@@ -61,7 +62,7 @@ public struct PageRenderer: Sendable {
         let html = try templates.render(name, value)
         let tag = EntityTag.strong(for: html)
         var response: Response
-        if EntityTag.matches(request.headers["If-None-Match"], tag) {
+        if IfNoneMatch.matches(request.headers["If-None-Match"], etag: tag) {
             response = Response(status: .notModified)
         } else {
             response = .html(html)

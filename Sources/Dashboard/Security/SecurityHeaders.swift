@@ -1,3 +1,4 @@
+import HTTPCore
 import HTTPServer
 
 /// Adds the security headers every response needs, so no handler can forget them.

@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// The one access-log line per request (SPEC §8): method, path, status, bytes, duration, request id.
 enum AccessLog {
     /// Logs a handled request at info level; nothing is formatted when info is disabled.

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import HTTPCore
 import Synchronization
 
 /// The only type that touches a client socket. `ConnectionState` decides what happens next; this class feeds

@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// Decides what a connection does next. No I/O and no clock: every event carries `now`, so tests drive it
 /// with a fake clock and the `Connection` class only carries out the returned `Action`.
 struct ConnectionState {
@@ -332,19 +334,8 @@ struct ConnectionState {
         return .close
     }
 
-    /// Whether the request asks to keep the connection open (RFC 9112 §9.3): HTTP/1.1 unless it says
-    /// `Connection: close`; HTTP/1.0 only with `Connection: keep-alive`.
+    /// Whether the request asks to keep the connection open: HTTPCore's `KeepAlive` rule (RFC 9112 §9.3).
     static func wantsKeepAlive(_ head: RequestHead) -> Bool {
-        var close = false
-        var keepAlive = false
-        for field in head.headers.values(for: "Connection") {
-            for token in field.split(separator: ",") {
-                let token = Request.trimmed(token)
-                if HTTPHeaders.equal(token, "close") { close = true }
-                if HTTPHeaders.equal(token, "keep-alive") { keepAlive = true }
-            }
-        }
-        if close { return false }
-        return head.version == .http1_1 ? true : keepAlive
+        KeepAlive.persists(version: head.version, headers: head.headers)
     }
 }

@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// The one place errors become responses: one error type per layer, mapped to a status here and nowhere else.
 ///
 /// Parser errors are answered with their status (the connection then closes). `HTTPResponseError`s are

@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// Serializes a response's status line and header block (RFC 9112 §4 and §5).
 ///
 /// The connection owns framing: handler-set `Content-Length`, `Transfer-Encoding`, `Date` and `Connection`

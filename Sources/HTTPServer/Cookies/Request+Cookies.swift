@@ -1,3 +1,5 @@
+import HTTPCore
+
 extension Request {
     /// Cookies from every `Cookie` field (RFC 6265 §5.4: `a=1; b=2`); when a name repeats, the first wins,
     /// since browsers send the most specific path first. Values are returned as sent (no decoding).

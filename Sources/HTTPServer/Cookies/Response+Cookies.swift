@@ -1,3 +1,5 @@
+import HTTPCore
+
 extension Response {
     /// Adds one `Set-Cookie` field; earlier ones are kept, so several cookies can be set at once.
     public mutating func setCookie(_ cookie: Cookie) {

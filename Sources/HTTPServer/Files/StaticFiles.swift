@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 
 /// Serves the files under a root directory (Public/) at a URL prefix (`/static/`), from a manifest built
 /// once at startup.
@@ -77,7 +78,7 @@ public struct StaticFiles: HTTPResponder {
             "X-Content-Type-Options": "nosniff",
         ]
         if entry.gzipped != nil { headers.add(name: "Vary", value: "Accept-Encoding") }
-        if let condition = request.headers["If-None-Match"], Self.matches(condition, etag: etag) {
+        if IfNoneMatch.matches(request.headers["If-None-Match"], etag: etag) {
             return Response(status: .notModified, headers: headers)
         }
         headers.add(name: "Content-Type", value: entry.contentType)
@@ -100,16 +101,5 @@ public struct StaticFiles: HTTPResponder {
             else { return nil }
         }
         return rest.joined(separator: "/")
-    }
-
-    /// `If-None-Match` uses weak comparison (RFC 9110 §13.1.2): `W/` prefixes are ignored; `*` matches.
-    static func matches(_ condition: String, etag: String) -> Bool {
-        for candidate in condition.split(separator: ",") {
-            var tag = Request.trimmed(candidate)[...]
-            if tag == "*" { return true }
-            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
-            if tag == etag { return true }
-        }
-        return false
     }
 }

@@ -1,3 +1,5 @@
+import HTTPCore
+
 extension Request {
     /// The body decoded as `application/x-www-form-urlencoded`.
     ///
@@ -21,9 +23,6 @@ extension Request {
 
     /// Strips optional whitespace (SP / HTAB) from both ends.
     static func trimmed(_ text: Substring) -> String {
-        var text = text
-        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-        return String(text)
+        text.trimmingASCIIWhitespace()
     }
 }

@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// The head of a request as the parser produced it: nothing decoded or interpreted yet.
 public struct RequestHead: Sendable, Equatable {
     /// The method token.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 
 /// A response a handler returns. The connection adds `Date`, `Content-Length` and `Connection`.
 public struct Response: Sendable, Equatable {

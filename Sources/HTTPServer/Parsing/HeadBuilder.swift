@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// Collects a request head line by line, with the framing facts RFC 9112 §6 decisions need.
 struct HeadBuilder {
     /// The parsed request-line.
@@ -27,7 +29,12 @@ struct HeadBuilder {
     /// Records the field line `bytes[range]`, checking the fields that decide framing as they arrive.
     mutating func addField(_ bytes: [UInt8], _ range: Range<Int>) throws(RequestParseError) {
         try bytes.withUnsafeBufferPointer { buffer throws(RequestParseError) in
-            let line = try FieldLine.parse(buffer, range)
+            let line: FieldLine
+            do throws(FieldLine.Error) {
+                line = try FieldLine.parse(buffer, range)
+            } catch {
+                throw RequestParseError(error)
+            }
             let name = UnsafeBufferPointer(rebasing: buffer[line.name])
             let value = UnsafeBufferPointer(rebasing: buffer[line.value])
             // Dispatch on the length first: almost every field is none of these four.
@@ -79,27 +86,17 @@ struct HeadBuilder {
     /// anything else unsupported (RFC 9112 §6.1). Empty list elements are skipped (RFC 9110 §5.6.1).
     private mutating func addTransferEncoding(_ value: UnsafeBufferPointer<UInt8>) throws(RequestParseError) {
         hasTransferEncoding = true
-        var index = 0
-        while index <= value.count {
-            var elementEnd = index
-            while elementEnd < value.count && value[elementEnd] != HTTPBytes.comma { elementEnd += 1 }
-            var start = index
-            var end = elementEnd
-            while start < end && HTTPBytes.isWhitespace(value[start]) { start += 1 }
-            while end > start && HTTPBytes.isWhitespace(value[end - 1]) { end -= 1 }
-            if start < end {
-                let coding = UnsafeBufferPointer(rebasing: value[start..<end])
-                // Parameters (`;q=…`) or quotes make it something we cannot vouch for.
-                for byte in coding where !HTTPBytes.isToken(byte) { throw .invalidTransferEncoding }
-                // Anything after `chunked`, including a second `chunked`, leaves the body length unknowable.
-                guard !chunked else { throw .chunkedNotFinal }
-                if HTTPBytes.equalsLowercase(coding, "chunked") {
-                    chunked = true
-                } else {
-                    otherCoding = true
-                }
+        try HTTPList.forEachElement(in: value) { element throws(RequestParseError) in
+            let coding = UnsafeBufferPointer(rebasing: value[element])
+            // Parameters (`;q=…`) or quotes make it something we cannot vouch for.
+            for byte in coding where !HTTPBytes.isToken(byte) { throw .invalidTransferEncoding }
+            // Anything after `chunked`, including a second `chunked`, leaves the body length unknowable.
+            guard !chunked else { throw .chunkedNotFinal }
+            if HTTPBytes.equalsLowercase(coding, "chunked") {
+                chunked = true
+            } else {
+                otherCoding = true
             }
-            index = elementEnd + 1
         }
     }
 

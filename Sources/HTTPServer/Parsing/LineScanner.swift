@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// Finds the CRLF that ends a line, refusing bare CR and bare LF (RFC 9112 §2.2) and over-long lines.
 ///
 /// The verdict depends only on the bytes, never on how they were split across reads: a line is "too long"

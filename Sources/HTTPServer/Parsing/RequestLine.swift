@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// The three parts of a request-line: `method SP request-target SP HTTP-version` (RFC 9112 §3).
 struct RequestLine {
     /// The method token.
@@ -86,14 +88,9 @@ struct RequestLine {
     private static func parseVersion(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
         throws(RequestParseError) -> HTTPVersion
     {
-        let start = range.lowerBound
-        guard range.count == 8, bytes[start] == 0x48, bytes[start + 1] == 0x54, bytes[start + 2] == 0x54,
-            bytes[start + 3] == 0x50, bytes[start + 4] == HTTPBytes.slash, bytes[start + 6] == 0x2E,
-            case let major = bytes[start + 5] &- 0x30, major <= 9,
-            case let minor = bytes[start + 7] &- 0x30, minor <= 9
-        else { throw .invalidVersion }
-        guard major == 1 else { throw .unsupportedVersion }
-        return minor == 0 ? .http1_0 : .http1_1
+        guard let version = HTTPVersion.parse(bytes, range) else { throw .invalidVersion }
+        guard version.major == 1 else { throw .unsupportedVersion }
+        return version.minor == 0 ? .http1_0 : .http1_1
     }
 
     /// Decodes `bytes[range]` once, as UTF-8 (all bytes here are ASCII, already validated).

@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// Why the parser refused a request. After any of these the parser is dead: the connection answers
 /// `status` with `Connection: close` and closes (RFC 9112 §11.2: a desynchronised stream must not be reused).
 public enum RequestParseError: Error, Equatable, Sendable {
@@ -90,6 +92,25 @@ public enum RequestParseError: Error, Equatable, Sendable {
     case bodyTooLarge
     /// An `Expect` value other than `100-continue` (RFC 9110 §10.1.1).
     case unsupportedExpectation
+
+    /// The request parser's name for a field-line error of the shared grammar (HTTPCore's `FieldLine`).
+    init(_ error: FieldLine.Error) {
+        switch error {
+        case .obsoleteLineFolding: self = .obsoleteLineFolding
+        case .whitespaceBeforeColon: self = .whitespaceBeforeColon
+        case .missingColon: self = .missingColon
+        case .invalidName: self = .invalidFieldName
+        case .invalidValue: self = .invalidFieldValue
+        }
+    }
+
+    /// The request parser's name for a chunk-size line error of the shared grammar (HTTPCore's `ChunkSizeLine`).
+    init(_ error: ChunkSizeLine.Error) {
+        switch error {
+        case .invalidSize: self = .invalidChunkSize
+        case .invalidExtension: self = .invalidChunkExtension
+        }
+    }
 
     /// The status the connection answers with before closing.
     public var status: HTTPStatus {

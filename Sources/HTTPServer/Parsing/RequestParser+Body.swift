@@ -1,3 +1,5 @@
+import HTTPCore
+
 // MARK: - Body: Content-Length and chunked (RFC 9112 §6, §7)
 
 extension RequestParser {
@@ -16,7 +18,11 @@ extension RequestParser {
             return .needMoreData
         }
         let size = try buffer.withUnsafeBufferPointer { bytes throws(RequestParseError) in
-            try ChunkSizeLine.parse(bytes, line)
+            do throws(ChunkSizeLine.Error) {
+                return try ChunkSizeLine.parse(bytes, line)
+            } catch {
+                throw RequestParseError(error)
+            }
         }
         consume(upTo: line.upperBound + 2)
         if size == 0 {
@@ -70,7 +76,11 @@ extension RequestParser {
         }
         guard sectionBytes + 2 <= limits.trailerBytes else { throw .trailersTooLarge }
         _ = try buffer.withUnsafeBufferPointer { bytes throws(RequestParseError) in
-            try FieldLine.parse(bytes, line)
+            do throws(FieldLine.Error) {
+                return try FieldLine.parse(bytes, line)
+            } catch {
+                throw RequestParseError(error)
+            }
         }
         return .progressed
     }

@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// Maps method + path to responders.
 ///
 /// Paths are matched on segments percent-decoded exactly once, so `/habits/Push-ups%2FSit-ups` matches

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// One request as a transport sends it: method, full request-target (base path included), headers, body.
 public struct HTTPClientRequest: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// A complete upstream answer: status, headers, whole (de-chunked) body.
 public struct HTTPClientResponse: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// Why a call to the Habits API failed. Every case names enough to find the call in a log.
 public enum HabitsAPIError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// The Habits API over HTTP: sends typed `APIRequest`s through a transport and decodes the answers.
 ///

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPCore
 
 /// Incremental, strict, bounded HTTP/1.1 response parser (RFC 9112). It is given bytes and returns responses; it
 /// never sees a socket, so it is tested with bytes split at every boundary.
@@ -7,6 +7,9 @@ import HTTPServer
 /// body runs until the connection closes (`finish()`), which makes the connection not reusable. Anything ambiguous
 /// — CL with TE, two different lengths, bare LF, obs-fold — is refused rather than guessed: the upstream is trusted
 /// less than our own code. After a thrown error the parser is dead and the connection must be closed.
+///
+/// Field lines, chunk-size lines and the keep-alive rule are HTTPCore's, the very ones the server's request parser
+/// uses, so both sides agree on what is well formed; only the status line (`StatusLine`) is the client's own.
 public struct ResponseParser: Sendable {
     /// Size limits; a response over any of them is an error, never a huge allocation.
     public struct Limits: Sendable {
@@ -122,7 +125,7 @@ public struct ResponseParser: Sendable {
                     return .needMoreData
                 }
                 if lineEnd - start > limits.chunkLineBytes { throw .invalidChunk }
-                let size = try Self.chunkSize(buffer[start..<lineEnd])
+                let size = try Self.chunkSize(buffer, start..<lineEnd)
                 start = lineEnd + 2
                 if size > limits.bodyBytes - body.count { throw .bodyTooLarge }
                 state = size == 0 ? .trailers(consumed: 0) : .chunkData(remaining: size)
@@ -154,13 +157,13 @@ public struct ResponseParser: Sendable {
                     if ended { throw .unexpectedEnd }
                     return .needMoreData
                 }
-                let line = buffer[start..<lineEnd]
+                let line = start..<lineEnd
                 let total = consumed + line.count + 2
                 if total > limits.trailerBytes { throw .invalidChunk }
                 start = lineEnd + 2
                 if line.isEmpty { return complete() }
                 // Trailer fields are checked for shape and dropped: nothing we read is allowed to come late.
-                guard Self.parseField(line) != nil else { throw .invalidChunk }
+                try Self.checkTrailer(buffer, line)
                 state = .trailers(consumed: total)
             case .untilClose:
                 if body.count + available > limits.bodyBytes { throw .bodyTooLarge }
@@ -176,23 +179,15 @@ public struct ResponseParser: Sendable {
 
     /// Reads the status line and headers and chooses the framing; returns an event when the response has no body.
     private mutating func beginResponse(head: [UInt8]) throws(ResponseParseError) -> Event? {
-        var lines = Self.splitLines(head)
-        let statusLine = lines.removeFirst()
-        if statusLine.count > limits.lineBytes { throw .headTooLarge }
-        let (version, code) = try Self.parseStatusLine(statusLine)
-        if lines.count > limits.headerCount { throw .tooManyHeaders }
-        var fields = HTTPHeaders()
-        for line in lines {
-            if line.count > limits.lineBytes { throw .headTooLarge }
-            guard let (name, value) = Self.parseField(line) else { throw .malformedHeader }
-            fields.add(name: name, value: value)
+        let (version, code, fields) = try head.withUnsafeBufferPointer { bytes throws(ResponseParseError) in
+            try Self.parseHead(bytes, limits: limits)
         }
         if code == 101 { throw .unexpectedUpgrade }
         if (100..<200).contains(code) { return nil }  // interim response: the real one follows
         status = code
         headers = fields
         body = []
-        reusable = Self.keepsAlive(version: version, headers: fields)
+        reusable = KeepAlive.persists(version: version, headers: fields)
 
         let transferEncodings = fields.values(for: "Transfer-Encoding")
         let lengths = fields.values(for: "Content-Length")
@@ -225,6 +220,73 @@ public struct ResponseParser: Sendable {
         reusable = false
         state = .untilClose
         return nil
+    }
+
+    /// The status line and the header fields of a head (without its final CRLFCRLF).
+    private static func parseHead(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits) throws(ResponseParseError)
+        -> (HTTPVersion, Int, HTTPHeaders)
+    {
+        var lines = lineRanges(bytes)
+        let statusLine = lines.removeFirst()
+        if statusLine.count > limits.lineBytes { throw .headTooLarge }
+        let (version, code) = try StatusLine.parse(bytes, statusLine)
+        if lines.count > limits.headerCount { throw .tooManyHeaders }
+        var fields = HTTPHeaders()
+        for line in lines {
+            if line.count > limits.lineBytes { throw .headTooLarge }
+            guard !line.isEmpty else { throw .malformedHeader }
+            let field: FieldLine
+            do throws(FieldLine.Error) {
+                field = try FieldLine.parse(bytes, line)
+            } catch {
+                // Obs-fold, space before the colon, control bytes: the upstream gets one error for them all.
+                throw .malformedHeader
+            }
+            fields.add(
+                name: String(decoding: UnsafeBufferPointer(rebasing: bytes[field.name]), as: UTF8.self),
+                value: String(decoding: UnsafeBufferPointer(rebasing: bytes[field.value]), as: UTF8.self))
+        }
+        return (version, code, fields)
+    }
+
+    /// The lines of a head (without its final CRLFCRLF), split on CRLF. A bare CR or LF stays inside a line and
+    /// fails there, as a control byte the field grammar refuses.
+    private static func lineRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var lines: [Range<Int>] = []
+        var lineStart = 0
+        var index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == HTTPBytes.cr && bytes[index + 1] == HTTPBytes.lf {
+                lines.append(lineStart..<index)
+                index += 2
+                lineStart = index
+            } else {
+                index += 1
+            }
+        }
+        lines.append(lineStart..<bytes.count)
+        return lines
+    }
+
+    /// The size of the chunk-size line `buffer[range]` (HTTPCore's `ChunkSizeLine`, saturated at `Int.max`).
+    private static func chunkSize(_ buffer: [UInt8], _ range: Range<Int>) throws(ResponseParseError) -> Int {
+        do throws(ChunkSizeLine.Error) {
+            return try buffer.withUnsafeBufferPointer { bytes throws(ChunkSizeLine.Error) in
+                try ChunkSizeLine.parse(bytes, range)
+            }
+        } catch {
+            throw .invalidChunk
+        }
+    }
+
+    /// Checks that the non-empty trailer line `buffer[range]` is a well-formed field line (its content is dropped).
+    private static func checkTrailer(_ buffer: [UInt8], _ range: Range<Int>) throws(ResponseParseError) {
+        do throws(FieldLine.Error) {
+            _ = try buffer.withUnsafeBufferPointer { bytes throws(FieldLine.Error) in try FieldLine.parse(bytes, range)
+            }
+        } catch {
+            throw .invalidChunk
+        }
     }
 
     private mutating func complete() -> Event {

@@ -1,5 +1,4 @@
 import Dispatch
-import HTTPServer
 import Synchronization
 
 /// The dashboard's upstream HTTP client: keep-alive sockets from a small pool, our own response parser, and

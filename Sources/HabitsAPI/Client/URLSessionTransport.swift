@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import HTTPCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import HTTPServer
 import HabitsAPI
 
@@ -79,7 +80,7 @@ public struct SimulatorApp: Sendable {
         guard let image = images.image(for: id) else { throw HTTPError(.notFound, "Unknown user \"\(id)\".") }
         var headers: HTTPHeaders = ["Content-Type": "image/png", "Cache-Control": "public, max-age=3600"]
         headers.add(name: "ETag", value: image.etag)
-        if Self.matches(request.headers["If-None-Match"], etag: image.etag) {
+        if IfNoneMatch.matches(request.headers["If-None-Match"], etag: image.etag) {
             return Response(status: .notModified, headers: headers)
         }
         return Response(status: .ok, headers: headers, body: image.bytes)
@@ -90,19 +91,10 @@ public struct SimulatorApp: Sendable {
         let tag = "\"\(instanceTag)-\(etag)\""
         var headers: HTTPHeaders = ["Content-Type": "application/json", "Cache-Control": "no-cache"]
         headers.add(name: "ETag", value: tag)
-        if Self.matches(request.headers["If-None-Match"], etag: tag) {
+        if IfNoneMatch.matches(request.headers["If-None-Match"], etag: tag) {
             return Response(status: .notModified, headers: headers)
         }
         return Response(status: .ok, headers: headers, body: bytes)
-    }
-
-    /// Whether an `If-None-Match` value names `etag` (weak comparison, RFC 9110 §13.1.2).
-    static func matches(_ ifNoneMatch: String?, etag: String) -> Bool {
-        guard let ifNoneMatch else { return false }
-        return ifNoneMatch.split(separator: ",").contains { candidate in
-            let trimmed = candidate.trimmingCharacters(in: .whitespaces)
-            return trimmed == "*" || trimmed == etag || trimmed == "W/" + etag
-        }
     }
 
     /// Speeds print with two decimals, as the control URL takes them (`speed/1.50`).

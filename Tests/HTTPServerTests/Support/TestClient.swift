@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HTTPCore
 
 @testable import HTTPServer
 

@@ -1,8 +1,8 @@
 import Testing
 
-@testable import HTTPServer
+@testable import HTTPCore
 
-/// The parser's byte classes against the character lists of the RFCs they come from.
+/// The parsers' byte classes against the character lists of the RFCs they come from.
 @Suite struct HTTPBytesTests {
     static let letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
     static let digits = "0123456789"
@@ -27,6 +27,12 @@ import Testing
         for byte in UInt8.min...UInt8.max {
             let expected = byte == 0x09 || (byte >= 0x20 && byte != 0x7F)
             #expect(HTTPBytes.isFieldValue(byte) == expected, "byte \(byte)")
+        }
+    }
+
+    @Test func digitsAreExactlyZeroToNine() {
+        for byte in UInt8.min...UInt8.max {
+            #expect(HTTPBytes.isDigit(byte) == Self.digits.utf8.contains(byte), "byte \(byte)")
         }
     }
 

@@ -1,6 +1,5 @@
+import HTTPCore
 import Testing
-
-@testable import HTTPServer
 
 @Suite struct HTTPHeadersTests {
     @Test(arguments: [

@@ -20,17 +20,17 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     public var count: Int { fields.count }
 
     /// The first value of `name` (case-insensitive), or nil.
-    public subscript(name: String) -> String? {
+    @inlinable public subscript(name: String) -> String? {
         fields.first { Self.equal($0.name, name) }?.value
     }
 
     /// Every value of `name` (case-insensitive), in order.
-    public func values(for name: String) -> [String] {
+    @inlinable public func values(for name: String) -> [String] {
         fields.filter { Self.equal($0.name, name) }.map(\.value)
     }
 
     /// Whether any field is called `name`.
-    public func contains(_ name: String) -> Bool {
+    @inlinable public func contains(_ name: String) -> Bool {
         fields.contains { Self.equal($0.name, name) }
     }
 
@@ -61,7 +61,10 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     /// ASCII case-insensitive comparison; header names are tokens, so ASCII is all there is.
-    static func equal(_ a: String, _ b: String) -> Bool {
+    ///
+    /// Inlinable, like the lookups above, so the server's per-request lookups compile into its own code as they
+    /// did when this type lived in HTTPServer.
+    @inlinable public static func equal(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         // Native strings hand out their bytes directly; every lookup of every request compares names, so the
         // byte loop matters (issue 9). Other strings take the iterator path.
@@ -76,7 +79,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     /// Equal bytes, or the same ASCII letter in either case.
-    @inline(__always) private static func sameLetter(_ x: UInt8, _ y: UInt8) -> Bool {
+    @inlinable @inline(__always) static func sameLetter(_ x: UInt8, _ y: UInt8) -> Bool {
         x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A)
     }
 }

@@ -21,21 +21,3 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// `PATCH`
     public static let patch = HTTPMethod(rawValue: "PATCH")
 }
-
-/// The protocol version of a request; only HTTP/1.0 and HTTP/1.1 are served.
-public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
-    /// Major version digit.
-    public var major: Int
-    /// Minor version digit.
-    public var minor: Int
-    /// Creates a version.
-    public init(major: Int, minor: Int) {
-        self.major = major
-        self.minor = minor
-    }
-    public var description: String { "HTTP/\(major).\(minor)" }
-    /// HTTP/1.0
-    public static let http1_0 = HTTPVersion(major: 1, minor: 0)
-    /// HTTP/1.1
-    public static let http1_1 = HTTPVersion(major: 1, minor: 1)
-}
