@@ -1,4 +1,5 @@
 import Glibc
+import HTTPCore
 
 /// Reading: `recv` into the parser while the phase wants input, and turning the parser's events into
 /// `ConnectionState` events.

@@ -1,4 +1,5 @@
 import Glibc
+import HTTPCore
 
 /// Writing: serializing answers and sending them, straight from the stack when the socket takes them whole and
 /// through the output queue when it does not.
