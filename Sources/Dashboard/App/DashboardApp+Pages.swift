@@ -22,7 +22,6 @@ extension DashboardApp {
                 fragmentValue: HomePage(leaderboard: [], following: []).fragmentValue(stale: nil),
                 liveSource: "/fragments/home", frame: frame)
         }
-        activity.record(view.snapshot, at: snapshots.now)
         frame.colorsVersion = view.snapshot.referenceVersion
         let key = pageKey(paused ? "home?live=0" : "home", view, personal.all)
         return try cachedHTML(request, key: key) {
@@ -52,7 +51,8 @@ extension DashboardApp {
         try renderCache.entry(for: homeFragmentKey(view, browser)) {
             let now = snapshots.now
             let page = HomePage(
-                snapshot: view.snapshot, settings: browser, baseline: activity.baseline(before: now), now: now)
+                snapshot: view.snapshot, settings: browser, baseline: activity.baseline(before: now), now: now,
+                habitTrend: activity.habitTrend)
             return try renderer.templates.render("fragments/home", page.fragmentValue(stale: view.stale))
         }
     }
@@ -103,7 +103,9 @@ extension DashboardApp {
     }
 
     private func habitPage(_ name: String, _ view: SnapshotView, _ browser: Settings) throws -> HabitDetailPage {
-        guard let page = HabitDetailPage(habitName: name, snapshot: view.snapshot, settings: browser) else {
+        let trend = activity.habitTrend(name)
+        guard let page = HabitDetailPage(habitName: name, snapshot: view.snapshot, settings: browser, trend: trend)
+        else {
             throw HTTPError(.notFound, "There is no habit called “\(name)”.")
         }
         return page
@@ -185,7 +187,8 @@ extension DashboardApp {
     /// `/userLeadingStats`: every user whose count equals the habit's top count), so no id from a URL ever
     /// reaches the upstream.
     private func personPage(_ id: String, _ view: SnapshotView, _ browser: Settings) throws -> PersonDetailPage {
-        guard let page = PersonDetailPage(userID: id, snapshot: view.snapshot, settings: browser) else {
+        let trend = activity.personTrend(id)
+        guard let page = PersonDetailPage(userID: id, snapshot: view.snapshot, settings: browser, trend: trend) else {
             throw HTTPError(.notFound, "There is nobody with the id “\(id)”.")
         }
         return page

@@ -1,52 +1,77 @@
 import Foundation
 import Synchronization
 
-/// A small ring of past totals (per habit and per person), so Home can say what is happening now: what grew since a
-/// few minutes ago (issue 10 point 3).
+/// The dashboard's own history of every habit's and person's total count, recorded by the `SnapshotStore` each time
+/// a refresh succeeds (not by requests), on the store's clock. Home's "Happening now" compares with it and the
+/// sparklines draw it (issue 10 points 3 and 4).
 ///
-/// At most one point per `spacing` is kept, and at most `capacity` points: with the defaults (10 s, 31 points) the
-/// ring spans five minutes and holds 31 × (habits + people) integers — about 30 KB for 50 habits and 50 people.
+/// One sample per `spacing` (10 s) for `capacity` slots (361: the last hour), held in a `TrendHistory`, whose
+/// documentation states the memory bound: (habits + people) × ~1.55 KB, about 95 KB for the built-in data.
 public final class ActivityHistory: Sendable {
-    /// One remembered moment: the snapshot version and its totals.
+    /// A past moment to compare with: its time and the totals known then.
     struct Point: Sendable {
         var time: Date
-        var version: UInt64
         var habitTotals: [String: Int]
         var userTotals: [String: Int]
     }
 
-    private let points = Mutex<[Point]>([])
-    /// Seconds between kept points.
+    private struct State {
+        var history: TrendHistory
+        var lastVersion: UInt64?
+    }
+
+    private let state: Mutex<State>
+    /// Seconds between samples.
     let spacing: TimeInterval
-    /// Points kept at most.
+    /// Samples kept per series.
     let capacity: Int
 
     /// Creates an empty history.
-    public init(spacing: TimeInterval = 10, capacity: Int = 31) {
-        self.spacing = spacing
+    public init(spacing: TimeInterval = 10, capacity: Int = 361) {
+        self.spacing = max(1, spacing)
         self.capacity = max(2, capacity)
+        state = Mutex(State(history: TrendHistory(capacity: capacity)))
     }
 
-    /// Remembers `snapshot`'s totals at `time`, unless a point was kept less than `spacing` ago.
+    /// The slot `time` falls in (the clock's seconds divided by the spacing; `.up` gives the first slot starting at
+    /// or after it).
+    func slot(_ time: Date, rounding: FloatingPointRoundingRule = .down) -> Int {
+        let slot = (time.timeIntervalSinceReferenceDate / spacing).rounded(rounding)
+        return slot.isFinite ? Int(max(min(slot, 1e15), -1e15)) : 0
+    }
+
+    /// Records `snapshot`'s totals at `time`. Called on every successful refresh, so consecutive slots are known
+    /// while the dashboard is watched; an unchanged version in the same slot costs one comparison.
     public func record(_ snapshot: Snapshot, at time: Date) {
-        let due = points.withLock { points in
-            guard let last = points.last else { return true }
-            return time.timeIntervalSince(last.time) >= spacing && last.version != snapshot.version
-        }
-        guard due else { return }
-        // Totals are summed outside the lock; a point recorded twice by racing requests only repeats a moment.
-        let point = Point(
-            time: time, version: snapshot.version, habitTotals: snapshot.habitTotals, userTotals: snapshot.userTotals)
-        points.withLock { points in
-            points.append(point)
-            if points.count > capacity { points.removeFirst(points.count - capacity) }
+        let slot = slot(time)
+        state.withLock { state in
+            if state.lastVersion == snapshot.version, let latest = state.history.latestSlot, slot <= latest { return }
+            state.lastVersion = snapshot.version
+            state.history.record(habitTotals: snapshot.habitTotals, userTotals: snapshot.userTotals, slot: slot)
         }
     }
 
-    /// The oldest point no older than `window` before `time`: what "now" is compared with; nil when none.
+    /// The oldest recorded moment no more than `window` before `time` (and before the latest): what "now" is
+    /// compared with; nil when none.
     func baseline(before time: Date, window: TimeInterval = 300) -> Point? {
-        points.withLock { points in
-            points.first { time.timeIntervalSince($0.time) <= window && $0.time < time }
-        }
+        let earliest = slot(time.addingTimeInterval(-window), rounding: .up)
+        guard let found = state.withLock({ $0.history.baseline(notBefore: earliest) }) else { return nil }
+        return Point(
+            time: Date(timeIntervalSinceReferenceDate: Double(found.slot) * spacing), habitTotals: found.habitTotals,
+            userTotals: found.userTotals)
+    }
+
+    /// A habit's trend; nil when it has none yet.
+    func habitTrend(_ name: String) -> Trend? {
+        state.withLock { $0.history.habit(name) }.map { trend($0) }
+    }
+
+    /// A person's trend; nil when they have none yet.
+    func personTrend(_ id: String) -> Trend? {
+        state.withLock { $0.history.person(id) }.map { trend($0) }
+    }
+
+    private func trend(_ samples: [Int?]) -> Trend {
+        Trend(samples: samples, capacity: capacity, spacing: Int(spacing.rounded()))
     }
 }
