@@ -95,4 +95,16 @@ import Testing
         #expect(html.contains(#"aria-label="Count over the last 1 min: from \#(before) to \#(before + 3)""#))
         #expect(html.contains("+3 in the last 1 min"))
     }
+
+    /// Time passing is a change too: "+3 in the last 1 min" must not stay on screen through a quiet quarter hour.
+    @Test func aLiveFragmentMovesOnWithTheSlotWhileTheCountsStandStill() async throws {
+        _ = try await get("/fragments/habits/Yoga")
+        clock.advance(by: 10)
+        await snapshots.refreshAfterChange()
+        let html = try await get("/fragments/habits/Yoga")
+        #expect(html.contains("+0 in the last 1 min"), "\(html)")
+        clock.advance(by: 3)
+        let again = try await get("/fragments/habits/Yoga")
+        #expect(again == html)
+    }
 }

@@ -43,7 +43,7 @@ extension DashboardApp {
 
     private func homeFragmentKey(_ view: SnapshotView, _ browser: Settings) -> RenderKey {
         RenderKey(
-            route: "fragment:home", content: view.snapshot.version, personal: RenderKey.digest(of: browser),
+            route: "fragment:home", content: trendContent(view), personal: RenderKey.digest(of: browser),
             stale: view.stale?.asOf)
     }
 
@@ -113,7 +113,7 @@ extension DashboardApp {
 
     /// The key of a habit's fragment: no settings in it, so one rendering serves every browser.
     private func habitFragmentKey(_ name: String, _ view: SnapshotView) -> RenderKey {
-        RenderKey(route: "fragment:habit:" + name, content: view.snapshot.version, personal: 0, stale: view.stale?.asOf)
+        RenderKey(route: "fragment:habit:" + name, content: trendContent(view), personal: 0, stale: view.stale?.asOf)
     }
 
     /// The habit's ranked groups: the same for every browser, so rendered once per version.
@@ -196,7 +196,7 @@ extension DashboardApp {
 
     /// The key of a person's fragment: no settings in it, so one rendering serves every browser.
     private func personFragmentKey(_ id: String, _ view: SnapshotView) -> RenderKey {
-        RenderKey(route: "fragment:person:" + id, content: view.snapshot.version, personal: 0, stale: view.stale?.asOf)
+        RenderKey(route: "fragment:person:" + id, content: trendContent(view), personal: 0, stale: view.stale?.asOf)
     }
 
     /// The person's counts: the same for every browser, so rendered once per version.
@@ -244,7 +244,7 @@ extension DashboardApp {
 
     /// The key of a live page: the whole snapshot's version (its fragment shows counts).
     private func pageKey(_ route: String, _ view: SnapshotView, _ personal: UInt64) -> RenderKey {
-        RenderKey(route: "page:" + route, content: view.snapshot.version, personal: personal, stale: view.stale?.asOf)
+        RenderKey(route: "page:" + route, content: trendContent(view), personal: personal, stale: view.stale?.asOf)
     }
 
     /// The cached (or freshly rendered) bytes of `key`: 304 when `If-None-Match` names their ETag, else 200.

@@ -40,6 +40,9 @@ public final class ActivityHistory: Sendable {
         return slot.isFinite ? Int(max(min(slot, 1e15), -1e15)) : 0
     }
 
+    /// The slot of the latest sample; nil before the first. Pages that draw trends key their rendering on it too.
+    var latestSlot: Int? { state.withLock { $0.history.latestSlot } }
+
     /// Records `snapshot`'s totals at `time`. Called on every successful refresh, so consecutive slots are known
     /// while the dashboard is watched; an unchanged version in the same slot costs one comparison.
     public func record(_ snapshot: Snapshot, at time: Date) {
