@@ -25,6 +25,13 @@ import Testing
         #expect(line.path == "M90 21L120 3")
     }
 
+    @Test func spansTheSeriesOwnSamplesButAtLeastFiveMinutes() {
+        #expect(Sparkline(samples: [1, 2], capacity: 361).path == "M116 21L120 3")
+        let tenMinutes = Sparkline(samples: Array(0...60), capacity: 361)
+        #expect(tenMinutes.segments[0].first == Sparkline.Point(x: 0, y: 210))
+        #expect(tenMinutes.segments[0].count == 61)
+    }
+
     @Test func breaksTheLineWhereNothingWasRecorded() {
         let line = Sparkline(samples: [1, nil, 3, 4], capacity: 4)
         #expect(line.segments.count == 2)

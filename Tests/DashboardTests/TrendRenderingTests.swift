@@ -67,7 +67,7 @@ import Testing
         #expect(
             html.contains(
                 #"<svg class="sparkline" viewBox="0 0 120 24" width="120" height="24" role="img" "#
-                    + #"aria-label="Count over the last 1 min: from \#(before) to \#(before + 3)"><path class="sparkline-line" d="M119.7 21L120 3"></path><circle class="sparkline-end" cx="120" cy="3" r="2"></circle></svg><span class="trend">+3 in the last 1 min</span>"#
+                    + #"aria-label="Count over the last 1 min: from \#(before) to \#(before + 3)"><path class="sparkline-line" d="M116 21L120 3"></path><circle class="sparkline-end" cx="120" cy="3" r="2"></circle></svg><span class="trend">+3 in the last 1 min</span>"#
             ), "\(html)")
         #expect(!html.contains("style="))
     }

@@ -14,6 +14,8 @@ import Synchronization
 /// - Long polls `park` until the view changes (new version, the stale notice appearing or going, a browser's
 ///   settings changing), their timeout passes, or the store shuts down. At most `maxParked` wait at once.
 /// - A refresh whose answers hash to the current digests builds nothing and changes no version.
+/// - Every successful refresh records the totals in `history` (issue 10 point 4) before publishing, so the samples
+///   follow the fetches on this store's clock, not the requests.
 /// - With a `SnapshotPersistence` (issue 13) the store starts from the snapshot on disk, shown with the "data as of"
 ///   notice (its fetch time) until a refresh succeeds, and queues every new snapshot to be written there.
 public final class SnapshotStore: Sendable {

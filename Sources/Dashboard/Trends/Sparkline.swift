@@ -1,6 +1,8 @@
 /// The geometry of a sparkline: an SVG path through a series' samples, in a `width` × `height` box whose right edge
-/// is the latest slot and whose left edge is `capacity - 1` slots earlier. Pure, so it is tested without a page.
+/// is the latest slot. Pure, so it is tested without a page.
 ///
+/// - The x axis spans the series' own samples (the label says how long: "over the last 12 min"), but at least
+///   `minimumSlots` (5 min), so a young series does not stretch two samples across the card, and at most `capacity`.
 /// - The y axis spans the known samples' range (a flat series is drawn across the middle), inset from the edges so
 ///   the stroke is not clipped.
 /// - Unknown samples break the line (a new subpath starts after them); slots before the series began are left blank.
@@ -24,8 +26,10 @@ public struct Sparkline: Equatable, Sendable {
     public private(set) var segments: [[Point]] = []
 
     /// Lays the samples (oldest first) out in the box.
-    public init(samples: [Int?], capacity: Int, width: Int = 120, height: Int = 24, inset: Int = 3, maxPoints: Int = 61)
-    {
+    public init(
+        samples: [Int?], capacity: Int, width: Int = 120, height: Int = 24, inset: Int = 3, maxPoints: Int = 61,
+        minimumSlots: Int = 31
+    ) {
         self.width = width
         self.height = height
         let capacity = max(2, capacity)
@@ -33,8 +37,9 @@ public struct Sparkline: Equatable, Sendable {
         let samples = samples.suffix(capacity).map { $0.map { min(max($0, 0), Int(Int32.max)) } }
         let known = samples.compactMap { $0 }
         guard let low = known.min(), let high = known.max() else { return }
-        let stride = max(1, (capacity - 1 + max(1, maxPoints - 1) - 1) / max(1, maxPoints - 1))
-        let offset = capacity - samples.count  // slots before the series began
+        let axis = min(capacity, max(samples.count, minimumSlots, 2))
+        let stride = max(1, (axis - 1 + max(1, maxPoints - 1) - 1) / max(1, maxPoints - 1))
+        let offset = axis - samples.count  // slots before the series began
         let last = samples.count - 1
 
         var segments: [[Point]] = []
@@ -50,7 +55,7 @@ public struct Sparkline: Equatable, Sendable {
             guard runStart || runEnd || (last - index) % stride == 0 else { continue }
             current.append(
                 Point(
-                    x: Self.scaled(offset + index, of: capacity - 1, to: width * 10),
+                    x: Self.scaled(offset + index, of: axis - 1, to: width * 10),
                     y: Self.y(value, low: low, high: high, height: height, inset: inset)))
         }
         if !current.isEmpty { segments.append(current) }
