@@ -386,12 +386,15 @@ def fragment_polls(browser):
 
 
 def test_live_polls_are_held_while_unchanged_and_released_when_hidden(dashboard, browser):
-    # A Home that cannot change while the test looks: one favourite (so no "Happening now", which follows the
-    # activity of the last minutes) and the simulation stopped.
+    # A Home that cannot change while the test looks: one follow (so no "Happening now", which follows the activity
+    # of the last minutes, and no leaderboard card, whose sparkline moves on every 10 s) and the simulation stopped.
     urllib.request.urlopen(dashboard.api_url + "/control/simulator/stop", timeout=10).read()
     try:
-        browser.get(dashboard.url + "/habits")
-        browser.find_element(By.CSS_SELECTOR, "li.habit-row button").click()
+        browser.get(dashboard.url + "/people")
+        card = next(
+            c for c in browser.find_elements(By.CSS_SELECTOR, "li.person-card") if c.find_elements(By.TAG_NAME, "button")
+        )
+        card.find_element(By.TAG_NAME, "button").click()
         wait_until(lambda: browser.get_cookie("habits_browser"), timeout=30, message="the settings cookie")
         time.sleep(1.5)  # settling, not the check: the dashboard's next refreshes pick up the last logged events
         held_and_released(dashboard, browser)

@@ -4,6 +4,7 @@ follows, and every page passes axe-core in light and dark with JavaScript on and
 import re
 import time
 import urllib.parse
+import urllib.request
 
 import pytest
 from axe_selenium_python import Axe
@@ -357,3 +358,35 @@ def test_first_visit_shows_happening_now_with_one_click_favourite(dashboard, bro
         message="the leaderboard card of the favourite",
     )
     assert name in cards
+
+
+def test_habit_page_draws_a_labelled_sparkline_with_the_recent_gain(dashboard, browser):
+    """Issue 10 point 4: the habit's total over the last hour as inline SVG with an accessible name, coloured from
+    the stylesheet (no inline style), and "+N in the last M min" once the dashboard has two samples (one per 10 s)."""
+    habit = sorted(dashboard.api("/habits"))[0]
+    path = "/habits/" + urllib.parse.quote(habit, safe="")
+    # As served (live.js may leave an empty style attribute after its CSSOM slide, which the CSP allows).
+    served = urllib.request.urlopen(dashboard.url + path, timeout=30).read().decode("utf-8")
+    assert 'class="sparkline"' in served and " style=" not in served
+    browser.get(dashboard.url + path)
+    svg = wait_until(
+        lambda: browser.find_element(By.CSS_SELECTOR, "[data-live-src] svg.sparkline[role=img]"),
+        message="a sparkline in the live region",
+    )
+    label = svg.get_attribute("aria-label")
+    assert re.fullmatch(
+        r"Count (over the last (hour|\d+ min): from \d+ to \d+|so far: \d+, no earlier point yet)", label
+    ), label
+    assert browser.find_element(By.CSS_SELECTOR, ".sparkline-line").get_attribute("d").startswith("M")
+    stroke = browser.execute_script("return getComputedStyle(document.querySelector('.sparkline-line')).stroke;")
+    assert stroke.startswith("rgb"), stroke
+    gain = wait_until(
+        lambda: re.fullmatch(
+            r"[+\u2212]\d+ in the last \d+ min",
+            browser.find_element(By.CSS_SELECTOR, "[data-live-src] .trend-line .trend").text,
+        ),
+        message="+N in the last M min",
+    )
+    assert gain
+    screenshot(browser, "habit-sparkline")
+    screenshot(browser, "habit-sparkline-dark", dark=True)

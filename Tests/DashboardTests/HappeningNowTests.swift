@@ -26,10 +26,10 @@ import Testing
 
     @Test func comparesWithTheOldestPointOfTheLastFiveMinutes() throws {
         let history = ActivityHistory(spacing: .seconds(10), capacity: 31)
+        history.record(Self.snapshot(["Yoga": ["user1": 1], "Run": ["user2": 5]]), at: Self.start)
+        // A later total within the same 10 s slot replaces the slot's sample.
         let before = Self.snapshot(["Yoga": ["user1": 3], "Run": ["user2": 5]])
-        history.record(before, at: Self.start)
-        // A point within `spacing` of the last is not kept.
-        history.record(Self.snapshot(["Yoga": ["user1": 4]]), at: Self.start + .seconds(5))
+        history.record(before, at: Self.start + .seconds(5))
         let now = Self.start + .seconds(240)
         let later = Self.snapshot(["Yoga": ["user1": 3, "user3": 2], "Run": ["user2": 9]])
         history.record(later, at: now)

@@ -17,7 +17,6 @@ extension DashboardApp {
         var applied: Int?
         while true {
             let view = try await snapshots.view(live: true)
-            activity.record(view.snapshot, at: snapshots.now)
             let browser = try await settings.load(for: request)
             let entry = try fragment(view, browser)
             guard hasCurrentCopy(request, of: entry) else {

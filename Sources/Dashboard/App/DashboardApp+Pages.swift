@@ -21,7 +21,6 @@ extension DashboardApp {
                 .home, [:], fragmentValue: HomePage(leaderboard: [], following: []).fragmentValue(stale: nil),
                 path: LivePage.home.route, frame: frame)
         }
-        activity.record(view.snapshot, at: snapshots.now)
         frame.colorsVersion = view.snapshot.referenceVersion
         let key = pageKey(.home, paused: paused, view, personal.all)
         return try cachedHTML(request, key: key) {
@@ -43,7 +42,7 @@ extension DashboardApp {
 
     private func homeFragmentKey(_ view: SnapshotView, _ browser: Settings) -> RenderKey {
         RenderKey(
-            route: LivePage.home.fragmentKey(), content: view.snapshot.version, personal: RenderKey.digest(of: browser),
+            route: LivePage.home.fragmentKey(), content: trendContent(view), personal: RenderKey.digest(of: browser),
             stale: view.stale?.asOf)
     }
 
@@ -51,7 +50,8 @@ extension DashboardApp {
         try renderCache.entry(for: homeFragmentKey(view, browser)) {
             let now = snapshots.now
             let page = HomePage(
-                snapshot: view.snapshot, settings: browser, baseline: activity.baseline(before: now), now: now)
+                snapshot: view.snapshot, settings: browser, baseline: activity.baseline(before: now), now: now,
+                habitTrend: activity.habitTrend)
             return try renderer.templates.render(LivePage.home.fragmentTemplate, page.fragmentValue(stale: view.stale))
         }
     }
@@ -101,7 +101,9 @@ extension DashboardApp {
     }
 
     private func habitPage(_ name: String, _ view: SnapshotView, _ browser: Settings) throws -> HabitDetailPage {
-        guard let page = HabitDetailPage(habitName: name, snapshot: view.snapshot, settings: browser) else {
+        let trend = activity.habitTrend(name)
+        guard let page = HabitDetailPage(habitName: name, snapshot: view.snapshot, settings: browser, trend: trend)
+        else {
             throw HTTPError(.notFound, "There is no habit called “\(name)”.")
         }
         return page
@@ -110,7 +112,7 @@ extension DashboardApp {
     /// The key of a habit's fragment: no settings in it, so one rendering serves every browser.
     private func habitFragmentKey(_ name: String, _ view: SnapshotView) -> RenderKey {
         RenderKey(
-            route: LivePage.habit.fragmentKey(item: name), content: view.snapshot.version, personal: 0,
+            route: LivePage.habit.fragmentKey(item: name), content: trendContent(view), personal: 0,
             stale: view.stale?.asOf)
     }
 
@@ -186,7 +188,8 @@ extension DashboardApp {
     /// `/userLeadingStats`: every user whose count equals the habit's top count), so no id from a URL ever
     /// reaches the upstream.
     private func personPage(_ id: String, _ view: SnapshotView, _ browser: Settings) throws -> PersonDetailPage {
-        guard let page = PersonDetailPage(userID: id, snapshot: view.snapshot, settings: browser) else {
+        let trend = activity.personTrend(id)
+        guard let page = PersonDetailPage(userID: id, snapshot: view.snapshot, settings: browser, trend: trend) else {
             throw HTTPError(.notFound, "There is nobody with the id “\(id)”.")
         }
         return page
@@ -195,7 +198,7 @@ extension DashboardApp {
     /// The key of a person's fragment: no settings in it, so one rendering serves every browser.
     private func personFragmentKey(_ id: String, _ view: SnapshotView) -> RenderKey {
         RenderKey(
-            route: LivePage.person.fragmentKey(item: id), content: view.snapshot.version, personal: 0,
+            route: LivePage.person.fragmentKey(item: id), content: trendContent(view), personal: 0,
             stale: view.stale?.asOf)
     }
 
@@ -243,12 +246,12 @@ extension DashboardApp {
         return (browser.value, personalDigests.of(browser))
     }
 
-    /// The key of a live page (of `item`, paused or not): the whole snapshot's version (its fragment shows counts).
+    /// The key of a live page (of `item`, paused or not): the snapshot's version and the trend slot (its fragment shows counts and sparklines).
     private func pageKey(
         _ page: LivePage, item: String? = nil, paused: Bool, _ view: SnapshotView, _ personal: UInt64
     ) -> RenderKey {
         RenderKey(
-            route: page.pageKey(item: item, query: paused ? "live=0" : ""), content: view.snapshot.version,
+            route: page.pageKey(item: item, query: paused ? "live=0" : ""), content: trendContent(view),
             personal: personal, stale: view.stale?.asOf)
     }
 

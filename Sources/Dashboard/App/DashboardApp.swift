@@ -28,8 +28,8 @@ public struct DashboardApp: Sendable {
     public let metrics: (@Sendable () async -> String)?
     /// The wall clock, for the timestamp of logged habits (sent upstream and shown to people, so never monotonic).
     public let now: @Sendable () -> Date
-    /// Past totals, for Home's "Happening now" (recorded as live pages are read).
-    let activity = ActivityHistory()
+    /// Past totals, for Home's "Happening now" and the sparklines (recorded by the store as it refreshes).
+    var activity: ActivityHistory { snapshots.history }
 
     /// Creates the app.
     public init(

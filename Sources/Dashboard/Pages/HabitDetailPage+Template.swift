@@ -21,6 +21,7 @@ extension HabitDetailPage {
         [
             "stale": stale?.templateValue ?? .null,
             "name": .text(name),
+            "trend": trend.templateValue,
             "groups": .list(groups.enumerated().map { $1.templateValue(id: "group-\($0)") }),
         ]
     }

@@ -50,6 +50,7 @@ extension LeaderboardCard {
             "leader": leaderValue,
             "key": .text(Links.elementID(habit: habitName)),
             "second": second?.templateValue ?? .null,
+            "trend": trend.templateValue,
         ]
     }
 }

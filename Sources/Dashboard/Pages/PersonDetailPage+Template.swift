@@ -23,6 +23,7 @@ extension PersonDetailPage {
         return [
             "stale": stale?.templateValue ?? .null,
             "name": .text(name),
+            "trend": trend.templateValue,
             "hasLeading": .bool(!leading.isEmpty),
             "leading": .list(leading.map { $0.templateValue(top: top) }),
             "categories": .list(

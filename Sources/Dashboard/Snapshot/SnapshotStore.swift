@@ -14,6 +14,8 @@ import Synchronization
 /// - Long polls `park` until the view changes (new version, the stale notice appearing or going, a browser's
 ///   settings changing), their timeout passes, or the store shuts down. At most `maxParked` wait at once.
 /// - A refresh whose answers hash to the current digests builds nothing and changes no version.
+/// - Every successful refresh records the totals in `history` (issue 10 point 4) before publishing, so the samples
+///   follow the fetches on this store's clock, not the requests.
 /// - With a `SnapshotPersistence` (issue 13) the store starts from the snapshot on disk, shown with the "data as of"
 ///   notice (its fetch time) until a refresh succeeds, and queues every new snapshot to be written there.
 public final class SnapshotStore: Sendable {
@@ -105,15 +107,18 @@ public final class SnapshotStore: Sendable {
     private let logger: Logger
     private let persistence: SnapshotPersistence?
     private let state: Mutex<State>
+    /// Every habit's and person's total over the last hour, recorded here on each successful refresh (issue 10).
+    public let history: ActivityHistory
 
     /// Creates a store that fetches from `source`; nothing is fetched until the first page asks. With `persistence`
     /// the snapshot on disk, if good, is loaded now and served until the upstream answers.
     public init(
         source: any DashboardData, configuration: Configuration = Configuration(),
         clock: any SnapshotClock = SystemSnapshotClock(), logger: Logger = Logger(label: "snapshot", level: .notice),
-        persistence: SnapshotPersistence? = nil
+        persistence: SnapshotPersistence? = nil, history: ActivityHistory = ActivityHistory()
     ) {
         self.source = source
+        self.history = history
         self.clock = clock
         self.configuration = configuration
         self.logger = logger
@@ -389,6 +394,7 @@ public final class SnapshotStore: Sendable {
         } catch {
             outcome = .failure(error)
         }
+        recordHistory(outcome)
         let (woken, again, toSave) = state.withLock { state -> ([Waiter], Refresh?, Snapshot?) in
             let now = clock.now
             var toSave: Snapshot?
@@ -428,6 +434,15 @@ public final class SnapshotStore: Sendable {
         if let toSave { persistence?.save(toSave, fetchedAt: clock.date) }
         resume(woken)
         if let again { launch(again) }
+    }
+
+    /// Records the snapshot a refresh built, or confirmed unchanged, before it is published: every page of a version
+    /// then draws the same history, and the samples follow the fetches, not the requests.
+    private func recordHistory(_ outcome: Result<Snapshot?, any Error>) {
+        guard case .success(let built) = outcome,
+            let snapshot = built ?? state.withLock({ $0.snapshot })
+        else { return }
+        history.record(snapshot, at: clock.now)
     }
 
     private func startForced(_ state: inout State, now: ContinuousClock.Instant) -> Refresh? {

@@ -18,6 +18,8 @@ public struct HabitDetailPage: Equatable, Sendable {
     public var isFavorite: Bool
     /// One group per distinct count > 0, highest first; the first group is the Leaders.
     public var groups: [CountGroup]
+    /// The habit's total count over the last hour (the sparkline); nil before the history has it.
+    public var trend: Trend?
 
     /// Builds the page for `habitName`; nil when neither the habits nor the statistics know it (a 404).
     ///
@@ -32,8 +34,9 @@ public struct HabitDetailPage: Equatable, Sendable {
             habitName: habitName, snapshot: Snapshot(inputs: inputs, activeUserID: activeUserID), settings: settings)
     }
 
-    /// Builds the page for `habitName` from a snapshot, whose count groups are already computed.
-    public init?(habitName: String, snapshot: Snapshot, settings: Settings) {
+    /// Builds the page for `habitName` from a snapshot, whose count groups are already computed, and the habit's
+    /// trend from the history.
+    public init?(habitName: String, snapshot: Snapshot, settings: Settings, trend: Trend? = nil) {
         guard let habit = snapshot.inputs.habits[habitName] ?? snapshot.habitStatistics[habitName]?.habit else {
             return nil
         }
@@ -44,5 +47,6 @@ public struct HabitDetailPage: Equatable, Sendable {
         info = habit.info
         isFavorite = settings.isFavorite(habit.name)
         groups = snapshot.countGroups[habitName] ?? []
+        self.trend = trend
     }
 }

@@ -34,9 +34,16 @@ public struct HomePage: Equatable, Sendable {
         following = Self.following(snapshot: snapshot, settings: settings)
     }
 
-    /// Builds the page with "Happening now" for the introduction: growth since `baseline` (or totals without one).
-    init(snapshot: Snapshot, settings: Settings, baseline: ActivityHistory.Point?, now: ContinuousClock.Instant) {
+    /// Builds the page with "Happening now" for the introduction: growth since `baseline` (or totals without one),
+    /// and each leaderboard card's sparkline from `habitTrend`.
+    init(
+        snapshot: Snapshot, settings: Settings, baseline: ActivityHistory.Point?, now: ContinuousClock.Instant,
+        habitTrend: (String) -> Trend? = { _ in nil }
+    ) {
         self.init(snapshot: snapshot, settings: settings)
+        for index in leaderboard.indices {
+            leaderboard[index].trend = habitTrend(leaderboard[index].habitName)
+        }
         if showsIntroduction {
             happening = HappeningNow(snapshot: snapshot, settings: settings, baseline: baseline, now: now)
         }

@@ -17,6 +17,8 @@ public struct LeaderboardCard: Equatable, Sendable {
     public var leaders: [RankingLine]
     /// The second line: You (when you logged it and are not the leader) or the next user; nil with fewer than two.
     public var second: RankingLine?
+    /// The habit's total count over the last hour (the sparkline); set by `HomePage`, nil before the history has it.
+    public var trend: Trend?
 
     /// Creates a card from parts.
     public init(

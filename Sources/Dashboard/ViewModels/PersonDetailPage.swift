@@ -24,6 +24,8 @@ public struct PersonDetailPage: Equatable, Sendable {
     public var leading: [HabitCountRow]
     /// The user's other habits, one section per category sorted by name, habits sorted by name.
     public var categories: [Section]
+    /// The user's total count over the last hour (the sparkline); nil before the history has it.
+    public var trend: Trend?
 
     /// One category section of the user's other habits.
     public struct Section: Equatable, Sendable {
@@ -55,13 +57,14 @@ public struct PersonDetailPage: Equatable, Sendable {
     }
 
     /// Builds the page for `userID` from a snapshot, whose rankings say which habits the user leads; nil when the
-    /// snapshot does not know them (a 404).
-    public init?(userID: String, snapshot: Snapshot, settings: Settings) {
+    /// snapshot does not know them (a 404). `trend` is their total's history.
+    public init?(userID: String, snapshot: Snapshot, settings: Settings, trend: Trend? = nil) {
         let userStatistics = snapshot.userStatistics[userID]
         guard let user = snapshot.inputs.users[userID] ?? userStatistics?.user else { return nil }
         self.init(
             user: user, habitCounts: userStatistics?.habitCounts ?? [], leading: snapshot.leading[userID] ?? [],
             settings: settings, activeUserID: snapshot.activeUserID, order: snapshot.order)
+        self.trend = trend
     }
 
     private init(

@@ -1,0 +1,95 @@
+/// The series of one kind (habits by name, or people by id) in the trend history, each a `TrendRing` found through a
+/// stable name → index table.
+///
+/// Every ring's newest sample is the history's latest slot. A name absent from a recording gets an unknown sample;
+/// a series with no known sample left (absent for a whole ring) is dropped and its ring reused, and at most
+/// `maxSeries` are kept, so the table stays bounded even if the upstream's names change.
+struct TrendTable: Equatable, Sendable {
+    /// Where each name's ring is in `rings`.
+    private(set) var index: [String: Int] = [:]
+    /// The rings; a dropped series leaves its ring here for the next new name (see `free`).
+    private var rings: [TrendRing] = []
+    /// Indices of rings whose series was dropped.
+    private var free: [Int] = []
+    /// Samples per ring.
+    let capacity: Int
+    /// Series kept at most; a new name beyond it is not tracked.
+    let maxSeries: Int
+
+    /// Creates an empty table.
+    init(capacity: Int, maxSeries: Int) {
+        self.capacity = capacity
+        self.maxSeries = max(0, maxSeries)
+    }
+
+    /// Series held now.
+    var seriesCount: Int { index.count }
+
+    /// Rings allocated (held series plus reusable ones): what the memory bound counts.
+    var ringCount: Int { rings.count }
+
+    /// The samples of `name`, oldest first; nil when it is not tracked.
+    func samples(_ name: String) -> [Int?]? {
+        index[name].map { rings[$0].samples }
+    }
+
+    /// The sample of `name` `age` slots before the latest.
+    func value(_ name: String, age: Int) -> Int? {
+        index[name].flatMap { rings[$0].value(age: age) }
+    }
+
+    /// Every series' sample `age` slots before the latest, where known.
+    func values(age: Int) -> [String: Int] {
+        index.reduce(into: [:]) { result, entry in
+            if let value = rings[entry.value].value(age: age) { result[entry.key] = value }
+        }
+    }
+
+    /// Moves every series on by `steps` slots (at least 1): `steps - 1` unknown samples, then the total (unknown when
+    /// absent from `totals`). New names start a ring holding just their total.
+    mutating func advance(_ totals: [String: Int], steps: Int) {
+        var dropped: [String] = []
+        for (name, place) in index {
+            rings[place].appendUnknown(steps - 1)
+            if let total = totals[name] {
+                rings[place].append(TrendRing.sample(total))
+            } else {
+                rings[place].append(TrendRing.unknown)
+                if !rings[place].hasKnownSample { dropped.append(name) }
+            }
+        }
+        for name in dropped { drop(name) }
+        addNew(totals)
+    }
+
+    /// Replaces every series' newest sample: a later total within the latest slot.
+    mutating func overwrite(_ totals: [String: Int]) {
+        var dropped: [String] = []
+        for (name, place) in index {
+            rings[place].replaceLast(totals[name].map(TrendRing.sample) ?? TrendRing.unknown)
+            if totals[name] == nil && !rings[place].hasKnownSample { dropped.append(name) }
+        }
+        for name in dropped { drop(name) }
+        addNew(totals)
+    }
+
+    private mutating func addNew(_ totals: [String: Int]) {
+        for (name, total) in totals where index[name] == nil && index.count < maxSeries {
+            var ring = TrendRing(capacity: capacity)
+            ring.append(TrendRing.sample(total))
+            if let reused = free.popLast() {
+                rings[reused] = ring
+                index[name] = reused
+            } else {
+                index[name] = rings.count
+                rings.append(ring)
+            }
+        }
+    }
+
+    private mutating func drop(_ name: String) {
+        guard let place = index.removeValue(forKey: name) else { return }
+        rings[place] = TrendRing(capacity: 1)  // its samples are freed now; a new name gets a full ring again
+        free.append(place)
+    }
+}
