@@ -9,7 +9,8 @@
 // - Set-Cookie: whatever the name, value and path, the field holds no control byte and no attribute beyond ours,
 //   and a browser sending it back gives the encoded value, which percent-decodes to the original;
 // - BrowserID: accepted exactly when the text is the canonical base64url form of 16 bytes; every id we mint is
-//   accepted, and only an accepted id survives the cookie path into `BrowserSettings.browserID(of:)`.
+//   accepted; a settings cookie is accepted only when it is exactly what the signer makes for its id
+//   (Dashboard/Settings/CookieSigner.swift), so no forged or altered tag names a browser.
 
 import FuzzSupport
 import HTTPCore
@@ -89,10 +90,13 @@ func checkCookieHeader(_ fields: [String]) {
         require(!value.utf8.contains(UInt8(ascii: ";")), "a cookie value holds ;")
     }
     require(cookies == referenceCookies(fields), "cookies parsed unlike RFC 6265: \(fields.debugDescription)")
-    require(
-        BrowserSettings.browserID(of: request) == request.cookies[BrowserID.cookieName].flatMap(BrowserID.init),
-        "the settings id is not the cookie's id")
+    if let value = request.cookies[BrowserID.cookieName], let id = cookieSigner.browserID(fromCookie: value) {
+        require(cookieSigner.cookieValue(for: id) == value, "a cookie the signer did not make was accepted")
+    }
 }
+
+/// A fixed key, so a crash found by the fuzzer replays.
+let cookieSigner = CookieSigner(key: Array(repeating: 7, count: CookieSigner.keyLength))
 
 /// RFC 6265 §5.4 on bytes: pairs split on `;`, name and value split at the first `=`, SP/HTAB trimmed, one pair of
 /// surrounding quotes dropped, the first of a repeated name wins.
@@ -159,6 +163,8 @@ func checkBrowserID(_ text: String, bytes: ArraySlice<UInt8>) {
         let minted = BrowserID(bytes: Array(bytes.prefix(16)))
         require(BrowserID(minted.rawValue) == minted, "a minted id is refused")
         require(decodeID(minted.rawValue) == Array(bytes.prefix(16)), "a minted id decodes to other bytes")
+        let cookie = cookieSigner.cookieValue(for: minted)
+        require(cookieSigner.browserID(fromCookie: cookie) == minted, "a signed cookie for a minted id is refused")
     }
 }
 
