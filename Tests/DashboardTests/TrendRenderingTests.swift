@@ -73,6 +73,13 @@ import Testing
         #expect(!html.contains("style="))
     }
 
+    @Test func aSingleSampleDrawsNoSparklineYet() async throws {
+        _ = try await get("/habits/Yoga")
+        #expect(snapshots.history.habitTrend("Yoga")?.samples.compactMap { $0 }.count == 1)
+        let html = try await get("/habits/Yoga")
+        #expect(!html.contains(#"<svg class="sparkline""#))
+    }
+
     @Test func thePersonPageDrawsTheirTotal() async throws {
         _ = try await recordTwoSlots()
         let html = try await get("/people/\(User.activeUserID)")

@@ -18,6 +18,10 @@ extension Trend {
 }
 
 extension Optional where Wrapped == Trend {
-    /// The trend's value, or null (no sparkline) when there is none.
-    var templateValue: TemplateValue { map(\.templateValue) ?? .null }
+    /// The trend's value, or null (no sparkline) when there is none or it has a single point: one sample draws a lone
+    /// dot with no line, which reads as a stray mark on the card rather than a trend.
+    var templateValue: TemplateValue {
+        guard let trend = self, trend.samples.lazy.compactMap({ $0 }).count >= 2 else { return .null }
+        return trend.templateValue
+    }
 }
