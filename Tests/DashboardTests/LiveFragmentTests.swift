@@ -10,40 +10,18 @@ import Testing
 /// Live fragments through the app's responder with a scripted upstream and a manual clock: ETags from the render
 /// key, 304s, and long polls held until the data changes (issue 9 points 5 and 6).
 @Suite final class LiveFragmentTests {
-    let clock = ManualClock(date: Date(timeIntervalSince1970: 1_800_000_000))
-    let data: ScriptedData
-    let snapshots: SnapshotStore
-    let app: DashboardApp
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+    let scripted: ScriptedApp
+    var clock: ManualClock { scripted.clock }
+    var data: ScriptedData { scripted.data }
+    var snapshots: SnapshotStore { scripted.snapshots }
+    var app: DashboardApp { scripted.app }
 
     init() throws {
-        let clock = clock
-        data = ScriptedData(now: { clock.date })
-        snapshots = SnapshotStore(source: data, clock: clock, logger: .silent)
-        let store = try SettingsStore(directory: directory, defaultValue: Settings(), logger: .silent)
-        app = DashboardApp(
-            data: data,
-            renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
-            settings: BrowserSettings(store: store), snapshots: snapshots)
-    }
-
-    deinit {
-        do {
-            try FileManager.default.removeItem(at: directory)
-        } catch {
-            // Nothing was written: nothing to remove.
-        }
+        scripted = try ScriptedApp(name: "live", clock: ManualClock(date: Date(timeIntervalSince1970: 1_800_000_000)))
     }
 
     func get(_ target: String, _ headers: [(String, String)] = []) async throws -> Response {
-        try await Self.get(app, target, headers)
-    }
-
-    static func get(_ app: DashboardApp, _ target: String, _ headers: [(String, String)] = []) async throws -> Response
-    {
-        try await app.responder.respond(
-            to: Request(method: .get, target: target, headers: HTTPHeaders([("Host", "127.0.0.1:8000")] + headers)),
-            context: RequestContext(requestID: "t", logger: .silent))
+        try await scripted.get(target, headers)
     }
 
     @Test(arguments: [
@@ -84,7 +62,7 @@ import Testing
         let tag = try #require(first.headers["ETag"])
         let app = app
         let poll = Task {
-            try await LiveFragmentTests.get(
+            try await ScriptedApp.get(
                 app, "/fragments/habits/Yoga", [("If-None-Match", tag), ("Prefer", "wait=25")])
         }
         await eventually("parked") { [snapshots] in snapshots.metrics.parked == 1 }
@@ -101,7 +79,7 @@ import Testing
         let tag = try #require(try await get("/fragments/people/user0").headers["ETag"])
         let app = app
         let poll = Task {
-            try await LiveFragmentTests.get(
+            try await ScriptedApp.get(
                 app, "/fragments/people/user0", [("If-None-Match", tag), ("Prefer", "wait=5")])
         }
         await eventually("parked") { [snapshots] in snapshots.metrics.parked == 1 }
@@ -115,7 +93,7 @@ import Testing
         let tag = try #require(try await get("/fragments/home").headers["ETag"])
         let app = app
         let poll = Task {
-            try await LiveFragmentTests.get(app, "/fragments/home", [("If-None-Match", tag), ("Prefer", "wait=25")])
+            try await ScriptedApp.get(app, "/fragments/home", [("If-None-Match", tag), ("Prefer", "wait=25")])
         }
         await eventually("parked") { [snapshots] in snapshots.metrics.parked == 1 }
         snapshots.shutdown()
@@ -130,7 +108,7 @@ import Testing
         let app = app
         let polls = (0..<500).map { _ in
             Task {
-                try await LiveFragmentTests.get(
+                try await ScriptedApp.get(
                     app, "/fragments/habits/Yoga", [("If-None-Match", tag), ("Prefer", "wait=25")])
             }
         }

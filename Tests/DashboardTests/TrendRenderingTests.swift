@@ -10,37 +10,16 @@ import Testing
 /// The sparklines as the pages render them (issue 10 point 4): the history is recorded by the store's refreshes on
 /// its clock, and the habit page, the person page and Home's leaderboard cards draw it with its label.
 @Suite final class TrendRenderingTests {
-    let clock = ManualClock()
-    let data: ScriptedData
-    let snapshots: SnapshotStore
-    let app: DashboardApp
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trends-\(UUID().uuidString)")
+    let scripted: ScriptedApp
+    var clock: ManualClock { scripted.clock }
+    var data: ScriptedData { scripted.data }
+    var snapshots: SnapshotStore { scripted.snapshots }
+    var app: DashboardApp { scripted.app }
 
-    init() throws {
-        let clock = clock
-        data = ScriptedData(now: { clock.date })
-        snapshots = SnapshotStore(source: data, clock: clock, logger: .silent)
-        let store = try SettingsStore(directory: directory, defaultValue: Settings(), logger: .silent)
-        app = DashboardApp(
-            data: data,
-            renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
-            settings: BrowserSettings(store: store), snapshots: snapshots)
-    }
-
-    deinit {
-        do {
-            try FileManager.default.removeItem(at: directory)
-        } catch {
-            // Nothing was written: nothing to remove.
-        }
-    }
+    init() throws { scripted = try ScriptedApp(name: "trends") }
 
     func get(_ target: String, cookie: String? = nil) async throws -> String {
-        var fields = [("Host", "127.0.0.1:8000")]
-        if let cookie { fields.append(("Cookie", cookie)) }
-        let response = try await app.responder.respond(
-            to: Request(method: .get, target: target, headers: HTTPHeaders(fields)),
-            context: RequestContext(requestID: "t", logger: .silent))
+        let response = try await scripted.get(target, cookie.map { [("Cookie", $0)] } ?? [])
         #expect(response.status == .ok)
         return String(decoding: response.body, as: UTF8.self)
     }

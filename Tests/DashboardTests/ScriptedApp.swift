@@ -1,0 +1,50 @@
+import Foundation
+import HTTPCore
+import HTTPServer
+import TemplateKit
+
+@testable import Dashboard
+
+/// The app over a scripted upstream, a manual clock and a settings store in a fresh directory (removed at the end):
+/// what the suites that drive pages and fragments through the responder share.
+final class ScriptedApp {
+    let clock: ManualClock
+    let data: ScriptedData
+    let snapshots: SnapshotStore
+    let app: DashboardApp
+    let directory: URL
+
+    /// Builds the app; `name` prefixes the settings directory, so a left-over directory says which suite left it.
+    init(name: String, clock: ManualClock = ManualClock()) throws {
+        self.clock = clock
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        data = ScriptedData(now: { clock.date })
+        snapshots = SnapshotStore(source: data, clock: clock, logger: .silent)
+        let store = try SettingsStore(directory: directory, defaultValue: Settings(), logger: .silent)
+        app = DashboardApp(
+            data: data,
+            renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
+            settings: BrowserSettings(store: store), snapshots: snapshots)
+    }
+
+    deinit {
+        do {
+            try FileManager.default.removeItem(at: directory)
+        } catch {
+            // Nothing was written: nothing to remove.
+        }
+    }
+
+    /// A GET of `target` through the responder, with `headers` after `Host`.
+    func get(_ target: String, _ headers: [(String, String)] = []) async throws -> Response {
+        try await Self.get(app, target, headers)
+    }
+
+    /// A GET of `target` through `app`'s responder, for tasks that must not capture the fixture.
+    static func get(_ app: DashboardApp, _ target: String, _ headers: [(String, String)] = []) async throws -> Response
+    {
+        try await app.responder.respond(
+            to: Request(method: .get, target: target, headers: HTTPHeaders([("Host", "127.0.0.1:8000")] + headers)),
+            context: RequestContext(requestID: "t", logger: .silent))
+    }
+}
