@@ -365,28 +365,29 @@ def test_habit_page_draws_a_labelled_sparkline_with_the_recent_gain(dashboard, b
     the stylesheet (no inline style), and "+N in the last M min" once the dashboard has two samples (one per 10 s)."""
     habit = sorted(dashboard.api("/habits"))[0]
     path = "/habits/" + urllib.parse.quote(habit, safe="")
-    # As served (live.js may leave an empty style attribute after its CSSOM slide, which the CSP allows).
-    served = urllib.request.urlopen(dashboard.url + path, timeout=30).read().decode("utf-8")
-    assert 'class="sparkline"' in served and " style=" not in served
+    # As served (live.js may leave an empty style attribute after its CSSOM slide, which the CSP allows). A line needs
+    # two samples, 10 s apart, so a young dashboard may first serve the page without one.
+    def served_with_sparkline():
+        served = urllib.request.urlopen(dashboard.url + path, timeout=30).read().decode("utf-8")
+        return served if 'class="sparkline"' in served else None
+
+    served = wait_until(served_with_sparkline, message="a sparkline in the served page (two samples)")
+    assert " style=" not in served
     browser.get(dashboard.url + path)
-    svg = wait_until(
-        lambda: browser.find_element(By.CSS_SELECTOR, "[data-live-src] svg.sparkline[role=img]"),
-        message="a sparkline in the live region",
-    )
-    label = svg.get_attribute("aria-label")
-    assert re.fullmatch(
-        r"Count (over the last (hour|\d+ min): from \d+ to \d+|so far: \d+, no earlier point yet)", label
-    ), label
-    assert browser.find_element(By.CSS_SELECTOR, ".sparkline-line").get_attribute("d").startswith("M")
-    stroke = browser.execute_script("return getComputedStyle(document.querySelector('.sparkline-line')).stroke;")
-    assert stroke.startswith("rgb"), stroke
-    gain = wait_until(
-        lambda: re.fullmatch(
-            r"[+\u2212]\d+ in the last \d+ min",
-            browser.find_element(By.CSS_SELECTOR, "[data-live-src] .trend-line .trend").text,
+    # Read in one script: the live region may replace the SVG between two WebDriver calls.
+    drawn = wait_until(
+        lambda: browser.execute_script(
+            """const svg = document.querySelector('[data-live-src] svg.sparkline[role=img]');
+            const line = svg && svg.querySelector('.sparkline-line');
+            const gain = document.querySelector('[data-live-src] .trend-line .trend');
+            return line && gain ? {label: svg.getAttribute('aria-label'), d: line.getAttribute('d'),
+                stroke: getComputedStyle(line).stroke, gain: gain.textContent.trim()} : null;"""
         ),
-        message="+N in the last M min",
+        message="a sparkline with its gain in the live region",
     )
-    assert gain
+    assert re.fullmatch(r"Count over the last (hour|\d+ min): from \d+ to \d+", drawn["label"]), drawn
+    assert drawn["d"].startswith("M"), drawn
+    assert drawn["stroke"].startswith("rgb"), drawn
+    assert re.fullmatch(r"[+\u2212]\d+ in the last \d+ min", drawn["gain"]), drawn
     screenshot(browser, "habit-sparkline")
     screenshot(browser, "habit-sparkline-dark", dark=True)
