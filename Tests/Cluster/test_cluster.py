@@ -115,7 +115,11 @@ def test_live_pages_carry_each_dashboards_own_trends_and_answer_their_own_etag_w
                 if statuses[-1] == 304:
                     break
             assert statuses[-1] == 304, (path, url, statuses)
-            assert 'class="sparkline"' in get(url, path, cookie).body, (path, url)
+            # A line needs two samples 10 s apart, recorded while the page is watched: a young dashboard draws none yet.
+            deadline = time.monotonic() + 60
+            while 'class="sparkline"' not in get(url, path, cookie).body:
+                assert time.monotonic() < deadline, ("no sparkline within 60 s", path, url)
+                time.sleep(0.5)
 
 
 def parked_polls(cluster):
