@@ -111,6 +111,24 @@ def launch(name, arguments, wanted, log_name):
     return Launched(process, urls)
 
 
+def launch_frozen(seed, directory, log_name):
+    """A habits-api with history and no live activity (`--seed`), and a dashboard in front of it keeping its settings
+    and cache in `directory`: the same pages on every run. Returns both `Launched` processes (api, dashboard)."""
+    api = launch(
+        "habits-api", ["--port", "0", "--seed", str(seed), "--no-simulation"], {"api": API_LINE}, log_name + "-api"
+    )
+    dashboard = launch(
+        "habits-dashboard",
+        [
+            *("--port", "0", "--upstream", api.urls["api"], "--settings-dir", directory),
+            *("--cache-dir", directory + "/cache"),
+        ],
+        {"dashboard": DASHBOARD_LINE},
+        log_name + "-dashboard",
+    )
+    return api, dashboard
+
+
 @pytest.fixture(scope="session")
 def dashboard():
     settings_dir = tempfile.mkdtemp(prefix="habits-browser-settings-")

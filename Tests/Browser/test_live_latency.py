@@ -16,7 +16,7 @@ import urllib.parse
 import urllib.request
 
 import pytest
-from conftest import API_LINE, DASHBOARD_LINE, launch
+from conftest import launch_frozen
 from selenium.webdriver.common.by import By
 
 CHANGES = 30
@@ -25,16 +25,7 @@ CHANGES = 30
 @pytest.fixture
 def frozen():
     settings_dir = tempfile.mkdtemp(prefix="habits-browser-latency-")
-    api = launch("habits-api", ["--port", "0", "--seed", "11", "--no-simulation"], {"api": API_LINE}, "latency-api")
-    dashboard = launch(
-        "habits-dashboard",
-        [
-            *("--port", "0", "--upstream", api.urls["api"], "--settings-dir", settings_dir),
-            *("--cache-dir", settings_dir + "/cache"),
-        ],
-        {"dashboard": DASHBOARD_LINE},
-        "latency-dashboard",
-    )
+    api, dashboard = launch_frozen(11, settings_dir, "latency")
     yield api.urls["api"], dashboard.urls["dashboard"]
     try:
         assert dashboard.stop() == 0

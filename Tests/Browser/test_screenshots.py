@@ -16,7 +16,7 @@ import urllib.parse
 import urllib.request
 
 import pytest
-from conftest import API_LINE, DASHBOARD_LINE, SCREENSHOTS, _chrome, launch
+from conftest import DASHBOARD_LINE, SCREENSHOTS, _chrome, launch, launch_frozen
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 
@@ -141,16 +141,7 @@ def free_port():
 def still_dashboard():
     """A dashboard in front of a simulator with history and no live activity: the same pages every run."""
     directory = tempfile.mkdtemp(prefix="habits-browser-screenshots-")
-    api = launch("habits-api", ["--port", "0", "--seed", "42", "--no-simulation"], {"api": API_LINE}, "screenshots-api")
-    dashboard = launch(
-        "habits-dashboard",
-        [
-            *("--port", "0", "--upstream", api.urls["api"], "--settings-dir", directory),
-            *("--cache-dir", directory + "/cache"),
-        ],
-        {"dashboard": DASHBOARD_LINE},
-        "screenshots-dashboard",
-    )
+    api, dashboard = launch_frozen(42, directory, "screenshots")
     # The error page: a dashboard whose upstream is a port nobody listens on, with no cached data.
     down = launch(
         "habits-dashboard",
