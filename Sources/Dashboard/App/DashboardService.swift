@@ -16,12 +16,15 @@ public final class DashboardService: Sendable {
     public let snapshots: SnapshotStore
     /// Expires and evicts settings files every hour, off the request path.
     let settingsSweeper: SettingsSweeper
+    /// Samples the trend history every 10 s, watched or not.
+    let trendSampler: Task<Void, Never>
 
     private init(server: Server, cache: CachedHabitsAPI, snapshots: SnapshotStore, settingsSweeper: SettingsSweeper) {
         self.server = server
         self.cache = cache
         self.snapshots = snapshots
         self.settingsSweeper = settingsSweeper
+        trendSampler = Task { await TrendSampler(store: snapshots).run() }
     }
 
     /// The bound port (after binding port 0, the real one).
@@ -128,6 +131,7 @@ public final class DashboardService: Sendable {
     /// for until its grace period ends.
     public func shutdown() async {
         settingsSweeper.cancel()
+        trendSampler.cancel()
         snapshots.shutdown()
         await server.shutdown()
     }
