@@ -12,6 +12,7 @@ import queue
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import tempfile
 import threading
@@ -20,6 +21,7 @@ import urllib.request
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -27,6 +29,29 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCREENSHOTS = pathlib.Path(os.environ.get("SCREENSHOTS_DIR") or ROOT / ".build" / "screenshots").resolve()
 DASHBOARD_LINE = r"Habits Dashboard: (http://\S+)"
 API_LINE = r"Habits API simulator: (http://\S+)"
+
+
+def wait_until(predicate, timeout=60.0, message="condition"):
+    """Polls `predicate` until it returns something truthy; generous: two shared cores run everything. A page element
+    replaced under the predicate (live regions swap their content) counts as not yet."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            value = predicate()
+        except (StaleElementReferenceException, WebDriverException):
+            value = None
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {message}")
+        time.sleep(0.1)
+
+
+def free_port():
+    """A loopback port nobody listens on (for an upstream that is down)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 class Dashboard:

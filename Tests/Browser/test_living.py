@@ -2,30 +2,15 @@
 follows, and every page passes axe-core in light and dark with JavaScript on and off."""
 
 import re
-import time
 import urllib.parse
 import urllib.request
 
 import pytest
 from axe_selenium_python import Axe
-from conftest import screenshot
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from conftest import screenshot, wait_until
 from selenium.webdriver.common.by import By
 
 
-def wait_until(predicate, timeout=60.0, message="condition"):
-    """Polls `predicate` until it returns something truthy; generous: two shared cores run everything."""
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            value = predicate()
-        except (StaleElementReferenceException, WebDriverException):
-            value = None
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {message}")
-        time.sleep(0.1)
 
 
 def mark_document(browser):

@@ -2,30 +2,17 @@
 
 import pathlib
 import shutil
-import socket
 import tempfile
-import time
 
 import pytest
-from conftest import API_LINE, DASHBOARD_LINE, launch, screenshot
+from conftest import API_LINE, DASHBOARD_LINE, free_port, launch, screenshot, wait_until
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 from test_dashboard import read_live, submit
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
-def wait_until(predicate, timeout, message):
-    deadline = time.monotonic() + timeout
-    while not (value := predicate()):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {message}")
-        time.sleep(0.1)
-    return value
 
 
 @pytest.fixture

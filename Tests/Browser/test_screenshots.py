@@ -9,14 +9,13 @@ docs/home.png (the README's image) is a copy of pages/home-light-desktop-js.png.
 
 import json
 import shutil
-import socket
 import tempfile
 import time
 import urllib.parse
 import urllib.request
 
 import pytest
-from conftest import DASHBOARD_LINE, SCREENSHOTS, _chrome, launch, launch_frozen
+from conftest import DASHBOARD_LINE, SCREENSHOTS, _chrome, free_port, launch, launch_frozen
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 
@@ -131,10 +130,6 @@ def personalise(driver, url):
         )
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture

@@ -3,22 +3,14 @@
 import json
 import shutil
 import tempfile
-import time
 import urllib.parse
 import urllib.request
 
 import pytest
-from conftest import API_LINE, DASHBOARD_LINE, launch, screenshot
+from conftest import API_LINE, DASHBOARD_LINE, launch, screenshot, wait_until
 from selenium.webdriver.common.by import By
 
 
-def wait_until(predicate, timeout, message):
-    deadline = time.monotonic() + timeout
-    while not (value := predicate()):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {message}")
-        time.sleep(0.1)
-    return value
 
 
 @pytest.fixture
