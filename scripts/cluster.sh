@@ -133,15 +133,7 @@ free_port() {
 # ---------------------------------------------------------------------------------------------------------------------
 # Tools and executables.
 # ---------------------------------------------------------------------------------------------------------------------
-apt_install() {
-    if [ "$(id -u)" = 0 ]; then
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
-    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
-    else
-        return 1
-    fi
-}
+. scripts/apt-install.sh
 
 nginx_bin=$(command -v nginx || true)
 [[ -n $nginx_bin ]] || { [[ -x /usr/sbin/nginx ]] && nginx_bin=/usr/sbin/nginx; }

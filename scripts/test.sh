@@ -11,15 +11,7 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
 fi
 
-apt_install() {
-    if [ "$(id -u)" = 0 ]; then
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
-    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
-    else
-        return 1
-    fi
-}
+. scripts/apt-install.sh
 
 # System libraries the build links (Package.swift's .systemLibrary targets): libcrypto from libssl-dev (settings
 # cookie tags) and zlib. Installed the same way as the browser below when their headers are missing.
