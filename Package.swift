@@ -15,24 +15,28 @@ var targets: [Target] = [
     // OpenSSL's libcrypto: HMAC-SHA-256 tags on settings cookies, constant-time compare (Dashboard's CookieSigner).
     .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .target(name: "HTTPCore"),
+    // The one clock protocol (monotonic and wall-clock time, and sleeping until a deadline) and the one waiter
+    // registry, shared by the upstream client, the simulator and the dashboard.
+    .target(name: "Timing"),
     .target(name: "HTTPServer", dependencies: ["HTTPCore", "CLinux", "CZlib"]),
-    .target(name: "HabitsAPI", dependencies: ["HTTPCore"]),
-    .target(name: "HabitsSimulator", dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "CZlib"]),
+    .target(name: "HabitsAPI", dependencies: ["HTTPCore", "Timing"]),
+    .target(name: "HabitsSimulator", dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "Timing", "CZlib"]),
     .target(name: "TemplateKit"),
-    .target(name: "Dashboard", dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "TemplateKit", "CCrypto"]),
+    .target(name: "Dashboard", dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "TemplateKit", "Timing", "CCrypto"]),
     .executableTarget(name: "habits-dashboard", dependencies: ["Dashboard", "HabitsSimulator", "HTTPServer"]),
     .executableTarget(name: "habits-api", dependencies: ["HabitsSimulator", "HTTPServer"]),
     .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPCore", "HTTPServer"]),
     .testTarget(
-        name: "HabitsAPITests", dependencies: ["HTTPCore", "HabitsAPI", "HabitsSimulator", "HTTPServer"],
+        name: "HabitsAPITests", dependencies: ["HTTPCore", "HabitsAPI", "HabitsSimulator", "HTTPServer", "Timing"],
         resources: [.copy("Fixtures")]),
     .testTarget(
         name: "HabitsSimulatorTests", dependencies: ["HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "CZlib"]),
     .testTarget(name: "TemplateKitTests", dependencies: ["TemplateKit"]),
+    .testTarget(name: "TimingTests", dependencies: ["Timing"]),
     .testTarget(
         name: "DashboardTests",
-        dependencies: ["Dashboard", "HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "TemplateKit"]),
+        dependencies: ["Dashboard", "HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "TemplateKit", "Timing"]),
 ]
 
 // The fuzz targets are opt-in (HABITS_FUZZ=1) so normal builds never need libFuzzer. See docs/FUZZING.md:

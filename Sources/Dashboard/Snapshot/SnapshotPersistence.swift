@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import HTTPServer
 import Synchronization
+import Timing
 
 /// Keeps the last good snapshot on disk across restarts (issue 13): `<directory>/snapshot.json`, a `SnapshotFile`.
 ///
@@ -55,7 +56,8 @@ public final class SnapshotPersistence: Sendable {
         var nextSequence = 1
         var writerRunning = false
         var writes = 0
-        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// Tests waiting for a number of writes (the tag).
+        var waiters = WaiterRegistry<Int, Void>()
     }
 
     /// The file's name in the directory.
@@ -63,7 +65,7 @@ public final class SnapshotPersistence: Sendable {
 
     /// The configuration.
     public let configuration: Configuration
-    private let clock: any SnapshotClock
+    private let clock: any TimeSource
     private let logger: Logger
     private let state = Mutex(State())
     /// Serialises writes (the background writer and `flush`); holds the sequence last written, so an older snapshot
@@ -71,7 +73,7 @@ public final class SnapshotPersistence: Sendable {
     private let writeLock = Mutex(0)
 
     /// Creates the persistence; nothing is read or written until `load` or `save`.
-    public init(configuration: Configuration, clock: any SnapshotClock = SystemSnapshotClock(), logger: Logger) {
+    public init(configuration: Configuration, clock: any TimeSource = SystemTimeSource(), logger: Logger) {
         self.configuration = configuration
         self.clock = clock
         self.logger = logger
@@ -224,7 +226,7 @@ public final class SnapshotPersistence: Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let done = state.withLock { state -> Bool in
                 if state.writes >= count { return true }
-                state.waiters.append((count, continuation))
+                state.waiters.add(count, continuation)
                 return false
             }
             if done { continuation.resume() }
@@ -268,13 +270,11 @@ public final class SnapshotPersistence: Sendable {
             }
         }
         guard wrote else { return }
-        let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let woken = state.withLock { state in
             state.writes += 1
             let writes = state.writes
-            let due = state.waiters.filter { $0.count <= writes }.map(\.continuation)
-            state.waiters.removeAll { $0.count <= writes }
-            return due
+            return state.waiters.removeAll { $0 <= writes }
         }
-        for continuation in woken { continuation.resume() }
+        for waiter in woken { waiter.resume(()) }
     }
 }
