@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 /// The housekeeping every file in `--cache-dir` shares (the snapshot, issue 13; the history, issue 22): temp files of
 /// a write cut short are deleted at start, and a file that cannot be used is renamed to `<name>.bad-<time>`, keeping
@@ -48,5 +49,26 @@ enum CacheFiles {
         let milliseconds = String(format: "%03d", (parts.nanosecond ?? 0) / 1_000_000)
         return String(format: "%04d", parts.year ?? 0) + two(parts.month) + two(parts.day) + "T" + two(parts.hour)
             + two(parts.minute) + two(parts.second) + "." + milliseconds + "Z"
+    }
+
+    /// The bytes of `path`, or nil (logged) when there is no file or it cannot be read; a file that is not a regular
+    /// file or is over `limit` is handed to `setAside` with the reason. `what` names it in the log ("snapshot").
+    static func read(
+        _ path: String, limit: Int, what: String, logger: Logger, setAside: (String) -> Void
+    ) -> [UInt8]? {
+        do {
+            guard let read = try FileIO.readIfExists(path, limit: limit) else {
+                logger.info("no \(what) on disk", ["cache.file": path])
+                return nil
+            }
+            return read.bytes
+        } catch {
+            if error.isMovedAside {
+                setAside("it is not a regular file or is too large (\(error))")
+            } else {
+                logger.warning("\(what) on disk unreadable", ["cache.file": path, "error": error.description])
+            }
+            return nil
+        }
     }
 }

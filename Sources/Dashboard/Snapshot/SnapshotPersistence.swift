@@ -102,21 +102,11 @@ public final class SnapshotPersistence: Sendable {
         }
         removeLeftoverTemporaries()
         let started = ContinuousClock.now
-        let bytes: [UInt8]
-        do {
-            guard let read = try FileIO.readIfExists(path, limit: configuration.maxFileBytes) else {
-                logger.info("no snapshot on disk", ["cache.file": path])
-                return nil
-            }
-            bytes = read.bytes
-        } catch {
-            if error.isMovedAside {
-                setAside(because: "it is not a regular file or is too large (\(error))")
-            } else {
-                logger.warning("snapshot on disk unreadable", ["cache.file": path, "error": error.description])
-            }
-            return nil
-        }
+        guard
+            let bytes = CacheFiles.read(
+                path, limit: configuration.maxFileBytes, what: "snapshot", logger: logger,
+                setAside: { setAside(because: $0) })
+        else { return nil }
         do {
             let (file, snapshot) = try SnapshotFile.decode(
                 bytes, upstream: configuration.upstream, now: clock.date, maxAge: configuration.maxAge,

@@ -62,21 +62,10 @@ final class HistoryFile: HistoryStore {
         }
         let removed = CacheFiles.removeLeftoverTemporaries(of: Self.fileName, in: directory)
         if removed > 0 { logger.notice("removed temp files of an interrupted history write", ["count": "\(removed)"]) }
-        let bytes: [UInt8]
-        do {
-            guard let read = try FileIO.readIfExists(path, limit: maxFileBytes) else {
-                logger.info("no history on disk", ["cache.file": path])
-                return nil
-            }
-            bytes = read.bytes
-        } catch {
-            if error.isMovedAside {
-                setAside(because: "it is not a regular file or is too large (\(error))")
-            } else {
-                logger.warning("history on disk unreadable", ["cache.file": path, "error": error.description])
-            }
-            return nil
-        }
+        guard
+            let bytes = CacheFiles.read(
+                path, limit: maxFileBytes, what: "history", logger: logger, setAside: { setAside(because: $0) })
+        else { return nil }
         do {
             let record = try HistoryFileFormat.decode(bytes, upstream: upstream)
             logger.notice("history loaded from disk", ["cache.file": path, "bytes": "\(bytes.count)"])
