@@ -40,6 +40,9 @@ import threading
 import time
 import http.server
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from soak import rss_bytes, start_process  # noqa: E402  (beside this file)
+
 PROBE_ADDRESS = "127.0.0.200"
 ATTACKERS = ["127.0.0.10", "127.0.0.11", "127.0.0.12", "127.0.0.13"]
 DASHBOARD_LINE = re.compile(r"Habits Dashboard: http://127\.0\.0\.1:(\d+)/")
@@ -386,35 +389,6 @@ class Proxy:
 # MARK: - Orchestration
 
 
-def rss_bytes(pid):
-    try:
-        with open(f"/proc/{pid}/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) * 1024
-    except (FileNotFoundError, ProcessLookupError):
-        return None
-    return None
-
-
-def start(command, pattern, log, what):
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
-    lines = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            line = lines.get(timeout=1)
-        except queue.Empty:
-            if process.poll() is not None:
-                break
-            continue
-        if match := pattern.search(line):
-            return process, int(match.group(1))
-    process.kill()
-    sys.exit(f"abuse: {what} did not print its URL")
-
-
 def child(arguments, role, port, seconds, images="", nice=0):
     command = ["nice", "-n", str(nice), sys.executable, os.path.abspath(__file__), "--role", role, "--port",
                str(port), "--seconds", str(seconds), "--connections", str(arguments.connections),
@@ -487,13 +461,13 @@ def main():
     work = tempfile.mkdtemp(prefix="habits-abuse-")
     log_path = os.path.join(work, "dashboard.log")
     api_log = open(os.path.join(work, "api.log"), "w")
-    api, api_port = start([arguments.api_binary, "--port", "0", "--seed", "7"], API_LINE, api_log, "habits-api")
+    api, api_port = start_process([arguments.api_binary, "--port", "0", "--seed", "7"], API_LINE, api_log, "abuse: habits-api")
     proxy = Proxy(api_port)
     with open(log_path, "w") as log:
-        dashboard, port = start(
+        dashboard, port = start_process(
             [arguments.binary, "--host", "127.0.0.1", "--port", "0", "--upstream", f"http://127.0.0.1:{proxy.port}",
              "--settings-dir", os.path.join(work, "settings"), "--cache-dir", os.path.join(work, "cache")],
-            DASHBOARD_LINE, log, "the dashboard")
+            DASHBOARD_LINE, log, "abuse: the dashboard")
     print(f"abuse: dashboard pid {dashboard.pid} on http://127.0.0.1:{port}/, log {log_path}", flush=True)
     rows = []
     try:
