@@ -60,4 +60,9 @@ public enum HistoryRange: String, CaseIterable, Sendable {
 
     /// The query string that selects it on a page ("" for the default hour, so existing links stay as they are).
     var query: String { self == .hour ? "" : "range=" + rawValue }
+
+    /// The page at `path` (a link from `Links`, which may carry a query already) showing this range.
+    func url(_ path: String) -> String {
+        query.isEmpty ? path : path + (path.contains("?") ? "&" : "?") + query
+    }
 }
