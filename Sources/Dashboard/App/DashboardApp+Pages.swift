@@ -48,10 +48,10 @@ extension DashboardApp {
 
     private func homeFragment(_ view: SnapshotView, _ browser: Settings) throws -> RenderCache.Entry {
         try renderCache.entry(for: homeFragmentKey(view, browser)) {
-            let now = snapshots.now
+            let now = snapshots.date
             let page = HomePage(
                 snapshot: view.snapshot, settings: browser, baseline: activity.baseline(before: now), now: now,
-                habitTrend: activity.habitTrend)
+                habitTrend: { activity.habitTrend($0) })
             return try renderer.templates.render(LivePage.home.fragmentTemplate, page.fragmentValue(stale: view.stale))
         }
     }

@@ -139,6 +139,9 @@ public final class SnapshotStore: Sendable {
     /// The store's clock's monotonic time (long polls measure their wait with it, "Happening now" its ages).
     public var now: ContinuousClock.Instant { clock.now }
 
+    /// The store's clock's wall-clock time (what the history's slots and the times pages show are counted in).
+    public var date: Date { clock.date }
+
     // MARK: - Reading
 
     /// The view to build a response from. `live` marks a live page or fragment (which keeps the ticker running).
@@ -458,7 +461,7 @@ public final class SnapshotStore: Sendable {
         guard case .success(let built) = outcome,
             let snapshot = built ?? state.withLock({ $0.snapshot })
         else { return }
-        history.record(snapshot, at: clock.now)
+        history.record(snapshot, at: clock.date)
     }
 
     private func startForced(_ state: inout State, now: ContinuousClock.Instant) -> Refresh? {
