@@ -47,11 +47,14 @@ final class ScriptedApp {
         try await Self.get(app, target, headers)
     }
 
-    /// A GET of `target` through `app`'s responder, for tasks that must not capture the fixture.
-    static func get(_ app: DashboardApp, _ target: String, _ headers: [(String, String)] = []) async throws -> Response
-    {
+    /// A GET of `target` through `app`'s responder, for tasks that must not capture the fixture; from `peer` when
+    /// given (what per-address limits count by).
+    static func get(
+        _ app: DashboardApp, _ target: String, _ headers: [(String, String)] = [], peer: String? = nil,
+        activity: RequestActivity = RequestActivity()
+    ) async throws -> Response {
         try await app.responder.respond(
             to: Request(method: .get, target: target, headers: HTTPHeaders([("Host", "127.0.0.1:8000")] + headers)),
-            context: RequestContext(requestID: "t", logger: .silent))
+            context: RequestContext(requestID: "t", logger: .silent, remoteAddress: peer, activity: activity))
     }
 }

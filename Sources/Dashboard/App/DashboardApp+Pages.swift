@@ -35,7 +35,7 @@ extension DashboardApp {
     static func isPaused(_ request: Request) -> Bool { request.query["live"] == "0" }
 
     func homeFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
-        try await liveFragment(request) { view, browser in
+        try await liveFragment(request, context) { view, browser in
             try homeFragment(view, browser)
         }
     }
@@ -96,7 +96,7 @@ extension DashboardApp {
     func habitFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
         let name = try Self.routeParameter(Links.habitRoute, request, context)
         let range = try Self.range(request)
-        return try await liveFragment(request) { view, browser in
+        return try await liveFragment(request, context) { view, browser in
             try renderCache.entry(for: habitFragmentKey(name, range, view)) {
                 try renderHabitFragment(try habitPage(name, range, view, browser), view)
             }
@@ -190,7 +190,7 @@ extension DashboardApp {
     func personFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
         let id = try Self.routeParameter(Links.personRoute, request, context)
         let range = try Self.range(request)
-        return try await liveFragment(request) { view, browser in
+        return try await liveFragment(request, context) { view, browser in
             try renderCache.entry(for: personFragmentKey(id, range, view)) {
                 try renderPersonFragment(try personPage(id, range, view, browser), view)
             }

@@ -33,6 +33,11 @@ public final class RequestActivity: Sendable {
         return try await body()
     }
 
+    /// Whether the handler is parked now (for tests of code that parks).
+    public var isParked: Bool {
+        if case .parked = kind.withLock({ $0 }) { true } else { false }
+    }
+
     /// The standing of a connection whose handler is running.
     var standing: ConnectionState.Standing {
         switch kind.withLock({ $0 }) {
