@@ -189,6 +189,7 @@ enum LiveServer {
         configuration.writeTimeout = .seconds(300)
         configuration.bodyTimeout = .seconds(300)
         configuration.minimumBodyRate = 0
+        configuration.minimumSendRate = 0
         return configuration
     }
 
