@@ -6,6 +6,9 @@ import PackageDescription
 // HTTPServer → HTTPCore and HabitsAPI → HTTPCore: the HTTP vocabulary and grammar both sides share (headers, method,
 // version, status, byte classes, field and chunk-size lines, keep-alive, If-None-Match), so the server's request
 // parser and the client's response parser are built on the same pieces while the client knows nothing of the server.
+// Beside HTTP, three small modules that know nothing of it: Logging (the logger and its buffered writer),
+// CommandLineKit (what a main.swift needs: option scanning, the announce line, the shutdown signals) and Compression
+// (gzip over the system's zlib), so the app and the simulator import what they use, not the server for them.
 
 var targets: [Target] = [
     // epoll, eventfd and accept4, which Swift's Glibc module leaves out (HTTPServer's event loops).
@@ -18,25 +21,48 @@ var targets: [Target] = [
     // The one clock protocol (monotonic and wall-clock time, and sleeping until a deadline) and the one waiter
     // registry, shared by the upstream client, the simulator and the dashboard.
     .target(name: "Timing"),
-    .target(name: "HTTPServer", dependencies: ["HTTPCore", "CLinux", "CZlib"]),
+    .target(name: "Logging"),
+    .target(name: "CommandLineKit"),
+    .target(name: "Compression", dependencies: ["CZlib"]),
+    .target(name: "HTTPServer", dependencies: ["HTTPCore", "Logging", "Compression", "CLinux"]),
     .target(name: "HabitsAPI", dependencies: ["HTTPCore", "Timing"]),
-    .target(name: "HabitsSimulator", dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "Timing", "CZlib"]),
+    .target(
+        name: "HabitsSimulator",
+        dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "Logging", "CommandLineKit", "Compression"]),
     .target(name: "TemplateKit"),
-    .target(name: "Dashboard", dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "TemplateKit", "Timing", "CCrypto"]),
-    .executableTarget(name: "habits-dashboard", dependencies: ["Dashboard", "HabitsSimulator", "HTTPServer"]),
-    .executableTarget(name: "habits-api", dependencies: ["HabitsSimulator", "HTTPServer"]),
+    .target(
+        name: "Dashboard",
+        dependencies: [
+            "HTTPCore", "HTTPServer", "HabitsAPI", "TemplateKit", "Logging", "CommandLineKit", "Compression", "Timing",
+            "CCrypto",
+        ]),
+    .executableTarget(
+        name: "habits-dashboard",
+        dependencies: ["Dashboard", "HabitsSimulator", "HTTPServer", "Logging", "CommandLineKit"]),
+    .executableTarget(name: "habits-api", dependencies: ["HabitsSimulator", "Logging", "CommandLineKit"]),
+    // What more than one test target needs (blocking work off the cooperative pool, fakes, clocks, gates).
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
-    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPCore", "HTTPServer"]),
+    .testTarget(name: "LoggingTests", dependencies: ["Logging", "TestSupport"]),
+    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+    .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
     .testTarget(
-        name: "HabitsAPITests", dependencies: ["HTTPCore", "HabitsAPI", "HabitsSimulator", "HTTPServer", "Timing"],
+        name: "HTTPServerTests",
+        dependencies: ["HTTPCore", "HTTPServer", "Logging", "CommandLineKit", "Compression", "TestSupport"]),
+    .testTarget(
+        name: "HabitsAPITests", dependencies: ["HTTPCore", "HabitsAPI", "HabitsSimulator", "Timing"],
         resources: [.copy("Fixtures")]),
     .testTarget(
-        name: "HabitsSimulatorTests", dependencies: ["HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "CZlib"]),
+        name: "HabitsSimulatorTests",
+        dependencies: ["HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "Logging", "CommandLineKit", "CZlib"]),
     .testTarget(name: "TemplateKitTests", dependencies: ["TemplateKit"]),
     .testTarget(name: "TimingTests", dependencies: ["Timing"]),
     .testTarget(
         name: "DashboardTests",
-        dependencies: ["Dashboard", "HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "TemplateKit", "Timing"]),
+        dependencies: [
+            "Dashboard", "HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "TemplateKit", "Logging",
+            "CommandLineKit", "Compression", "Timing",
+        ]),
 ]
 
 // The fuzz targets are opt-in (HABITS_FUZZ=1) so normal builds never need libFuzzer. See docs/FUZZING.md:
@@ -68,7 +94,8 @@ if Context.environment["HABITS_FUZZ"] == "1" {
 if Context.environment["HABITS_BENCH"] == "1" {
     targets.append(
         .executableTarget(
-            name: "http-bench-server", dependencies: ["HTTPCore", "HTTPServer"], path: "Benchmarks/http-bench-server")
+            name: "http-bench-server", dependencies: ["HTTPCore", "HTTPServer", "Logging", "CommandLineKit"],
+            path: "Benchmarks/http-bench-server")
     )
     // Benchmarks/pages.sh: the render time of a new snapshot version for People and Home.
     targets.append(

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import HTTPServer
 import HabitsAPI
+import Logging
 import Synchronization
 
 /// Profile images kept on disk (issue 13), so person pages keep their pictures while the upstream is down, even
@@ -38,7 +38,7 @@ public final class ImageDiskCache: Sendable {
         self.logger = logger
         var found: [String: Entry] = [:]
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileIO.createPrivateDirectory(directory)
             for name in try FileManager.default.contentsOfDirectory(atPath: directory) {
                 let path = directory + "/" + name
                 if name.contains(FileIO.temporaryMarker) {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import HabitsAPI
+import Logging
 import Synchronization
 import Timing
 
@@ -78,7 +79,8 @@ public final class SnapshotStore: Sendable {
 
     private let source: any DashboardData
     private let clock: any TimeSource
-    private let configuration: Configuration
+    /// What the store was created with.
+    public let configuration: Configuration
     private let logger: Logger
     private let persistence: SnapshotPersistence?
     private let locked: Mutex<Locked>
@@ -107,6 +109,14 @@ public final class SnapshotStore: Sendable {
 
     /// The store's clock's monotonic time (long polls measure their wait with it, "Happening now" its ages).
     public var now: ContinuousClock.Instant { clock.now }
+
+    /// The store's clock's wall-clock time (what the history's slots and the times pages show are counted in).
+    public var date: Date { clock.date }
+
+    /// Returns at `deadline` on the store's clock, or when the task is cancelled (a poll answered after a delay).
+    public func pause(until deadline: ContinuousClock.Instant) async {
+        await clock.sleep(until: deadline)
+    }
 
     // MARK: - Events
 
@@ -212,21 +222,27 @@ public final class SnapshotStore: Sendable {
     }
 
     /// Suspends waiter `id` until the state resumes it or `deadline` passes: true when what it waited for happened.
+    /// A cancelled waiter (the server makes room at its cap by cancelling a parked poll, issue 23) ends as if its
+    /// time were up, and frees its place at once.
     private func wait(_ id: UInt64, until deadline: ContinuousClock.Instant?) async -> Bool {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let registered = locked.withLock { locked -> Bool in
-                // Woken between the decision and now: it is no longer in the state's list.
-                guard let kind = locked.state.waiting[id] else { return false }
-                locked.waiters.add(id: id, kind, continuation)
-                return true
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let registered = locked.withLock { locked -> Bool in
+                    // Woken (or cancelled) between the decision and now: it is no longer in the state's list.
+                    guard let kind = locked.state.waiting[id] else { return false }
+                    locked.waiters.add(id: id, kind, continuation)
+                    return true
+                }
+                guard registered else {
+                    continuation.resume(returning: !Task.isCancelled)
+                    return
+                }
+                guard let deadline else { return }
+                let timer = clock.after(deadline) { self.decide { ((), $0.waitTimedOut(id)) } }
+                if !locked.withLock({ $0.waiters.setTimer(timer, for: id) }) { timer.cancel() }
             }
-            guard registered else {
-                continuation.resume(returning: true)
-                return
-            }
-            guard let deadline else { return }
-            let timer = clock.after(deadline) { self.decide { ((), $0.waitTimedOut(id)) } }
-            if !locked.withLock({ $0.waiters.setTimer(timer, for: id) }) { timer.cancel() }
+        } onCancel: {
+            decide { ((), $0.waitTimedOut(id)) }
         }
     }
 
@@ -237,7 +253,7 @@ public final class SnapshotStore: Sendable {
         let outcome: SnapshotState.Outcome
         do {
             let (built, reference) = try await fetchAndBuild(job)
-            if let shown = built ?? job.current { history.record(shown, at: clock.now) }
+            if let shown = built ?? job.current { history.record(shown, at: clock.date) }
             outcome = .fetched(built: built, reference: reference)
         } catch {
             outcome = .failed(error)
