@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import HTTPServer
 
@@ -160,7 +161,8 @@ public struct DashboardOptions: Sendable, Equatable {
             case "--refresh-interval":
                 options.refreshInterval = try OptionValue.number(value, option: name, in: 0.25...60)
             case "--cache-dir": options.cacheDirectory = try OptionValue.nonEmpty(value, option: name)
-            case "--cache-max-age": options.cacheMaxAgeDays = try OptionValue.integer(value, option: name, in: 1...36_500)
+            case "--cache-max-age":
+                options.cacheMaxAgeDays = try OptionValue.integer(value, option: name, in: 1...36_500)
             default: return .help
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import HabitsAPI
+import Logging
 import TemplateKit
 
 /// The running dashboard: templates, settings store, shared cache, HTTP server, built once from the options.

@@ -1,5 +1,4 @@
 import HTTPCore
-import HTTPServer
 import HabitsAPI
 import Synchronization
 

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import Logging
 
 /// The housekeeping every file in `--cache-dir` shares (the snapshot, issue 13; the history, issue 22): temp files of
 /// a write cut short are deleted at start, and a file that cannot be used is renamed to `<name>.bad-<time>`, keeping

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import HTTPServer
+import Logging
 
 /// Keeps the last good snapshot on disk across restarts (issue 13): `<directory>/snapshot.json`, a `SnapshotFile`.
 ///

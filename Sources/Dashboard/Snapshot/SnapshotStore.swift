@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import HabitsAPI
+import Logging
 import Synchronization
 
 /// Holds the current `Snapshot` and keeps it fresh off the request path (issue 9), so that a page never waits on

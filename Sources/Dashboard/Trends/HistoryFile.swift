@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import Logging
 
 /// The history kept in `--cache-dir` beside the snapshot (issue 22 point 1): `<directory>/history.bin`, a
 /// `HistoryFileFormat`.

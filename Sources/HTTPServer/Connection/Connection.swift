@@ -1,6 +1,7 @@
 import CLinux
 import Glibc
 import HTTPCore
+import Logging
 import Synchronization
 
 /// The only type that touches a client socket. `ConnectionState` decides what happens next; this class feeds

@@ -1,3 +1,5 @@
+import Logging
+
 /// Per-request facts the server and router fill in, passed beside the request
 /// (Hummingbird's `respond(to:context:)`).
 public struct RequestContext: Sendable {

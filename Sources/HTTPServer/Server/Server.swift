@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Logging
 import Synchronization
 
 /// An HTTP/1.1 server: a listening socket, an accept source, and one `Connection` per client, each served by
