@@ -51,7 +51,7 @@ extension DashboardApp {
             let now = snapshots.date
             let page = HomePage(
                 snapshot: view.snapshot, settings: browser, baseline: activity.baseline(before: now), now: now,
-                habitTrend: { activity.habitTrend($0) })
+                habitTrend: { activity.habitTrend($0) }, moments: activity.moments)
             return try renderer.templates.render(LivePage.home.fragmentTemplate, page.fragmentValue(stale: view.stale))
         }
     }
@@ -240,16 +240,20 @@ extension DashboardApp {
         let habits = view.snapshot.inputs.habits
         // Only a habit that exists is confirmed, so a crafted link cannot make the page claim anything else.
         let logged = query["logged"].flatMap { habits[$0] == nil ? nil : $0 }
+        // Your count before the log, for "You passed …" (issue 22); the page checks it against the data.
+        let previous = logged == nil ? nil : query["from"].flatMap { Int($0) }
         let failure = query["error"].map { LogFailure(code: $0, habitName: query["habit"], habits: habits).message }
         var variant: [String] = []
         if let logged { variant.append("logged=" + PercentEncoding.encodeQueryComponent(logged)) }
+        if let previous { variant.append("from=\(previous)") }
         if let failure { variant.append("failure=" + PercentEncoding.encodeQueryComponent(failure)) }
         // The buttons show your counts, so the page changes with the statistics too.
         let key = RenderKey(
             route: DashboardPage.log.key(query: variant.joined(separator: "&")), content: view.snapshot.version,
             personal: personal.favorites, stale: view.stale?.asOf)
         return try cachedHTML(request, key: key) {
-            let page = LogHabitPage(snapshot: view.snapshot, settings: browser, loggedHabitName: logged)
+            let page = LogHabitPage(
+                snapshot: view.snapshot, settings: browser, loggedHabitName: logged, previousCount: previous)
             return try renderer.pageBytes(
                 .log, page.templateFields(failure: failure),
                 frame: PageFrame(

@@ -51,6 +51,7 @@ extension LeaderboardCard {
             "key": .text(Links.elementID(habit: habitName)),
             "second": second?.templateValue ?? .null,
             "trend": trend.templateValue,
+            "leaderChange": leaderChange?.templateValue ?? .null,
         ]
     }
 }
@@ -102,6 +103,7 @@ extension FollowingRow {
             "habitName": TemplateValue(habitName),
             "habitPath": TemplateValue(habitPath),
             "messageSuffix": .text(messageSuffix),
+            "moment": moment?.templateValue ?? .null,
             "key": .text(Links.elementID(person: userID)),
         ]
     }

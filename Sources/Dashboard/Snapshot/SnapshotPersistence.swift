@@ -68,8 +68,7 @@ public final class SnapshotPersistence: Sendable {
             do {
                 let file = SnapshotFile(
                     snapshot: pending.snapshot, fetchedAt: pending.fetchedAt, upstream: configuration.upstream)
-                try FileManager.default.createDirectory(
-                    atPath: configuration.directory, withIntermediateDirectories: true)
+                try FileIO.createPrivateDirectory(configuration.directory)
                 try FileIO.writeAtomically(try file.encoded(), to: path, directory: configuration.directory)
                 return true
             } catch {
@@ -93,7 +92,7 @@ public final class SnapshotPersistence: Sendable {
     public func load(activeUserID: String) -> Loaded? {
         let directory = configuration.directory
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileIO.createPrivateDirectory(directory)
         } catch {
             logger.warning(
                 "cache directory unusable: nothing is kept across restarts",

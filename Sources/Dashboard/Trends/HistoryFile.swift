@@ -36,7 +36,7 @@ final class HistoryFile: HistoryStore {
         let path = directory + "/" + Self.fileName
         writer = CoalescingWriter(minInterval: minWriteInterval, clock: clock) { record in
             do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try FileIO.createPrivateDirectory(directory)
                 try FileIO.writeAtomically(
                     HistoryFileFormat.encode(record, upstream: upstream), to: path, directory: directory)
                 return true
@@ -55,7 +55,7 @@ final class HistoryFile: HistoryStore {
 
     func load() -> HistoryRecord? {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileIO.createPrivateDirectory(directory)
         } catch {
             logger.warning("cache directory unusable: the history is not kept", ["cache.dir": directory])
             return nil
