@@ -87,6 +87,7 @@ public final class DashboardService: Sendable {
             persistence: SnapshotPersistence(configuration: persistenceConfiguration, logger: cacheLogger),
             history: history)
         let staticFiles = try StaticFiles(root: publicDirectory, logger: logger)
+        let accessLog = AccessLogSummer()
         let app = DashboardApp(
             upstream: upstreamAPI, images: images,
             renderer: PageRenderer(templates: templates, assets: AssetURLs(files: staticFiles)),
@@ -94,14 +95,15 @@ public final class DashboardService: Sendable {
             staticFiles: staticFiles,
             metrics: {
                 MetricsText.render(
-                    upstream: upstreamAPI.metrics, snapshots: snapshots.metrics, settingsFiles: await store.fileCount())
+                    upstream: upstreamAPI.metrics, snapshots: snapshots.metrics, settingsFiles: await store.fileCount(),
+                    log: (accessLog.summedLines, LogBuffer.standardError.droppedLines))
             }, snapshots: snapshots)
 
         let server = Server(
             configuration: ServerConfiguration(
                 host: options.host, port: options.port, maxConnectionsPerClient: options.maxConnectionsPerClient),
             responder: app.responder,
-            logger: logger)
+            logger: logger, accessLog: accessLog)
         do {
             try server.start()
         } catch {
