@@ -51,7 +51,7 @@ extension DashboardApp {
         }
         let inputs = snapshot?.inputs
         let version = snapshot?.referenceVersion
-        let key = RenderKey(route: "colors.css", content: version ?? 0, personal: 0, stale: nil)
+        let key = RenderKey(route: "colors.css", content: version ?? 0, personal: .none, stale: nil)
         let entry = renderCache.entry(for: key) {
             Array(
                 ColorStylesheet.css(
