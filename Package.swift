@@ -18,11 +18,14 @@ var targets: [Target] = [
     // OpenSSL's libcrypto: HMAC-SHA-256 tags on settings cookies, constant-time compare (Dashboard's CookieSigner).
     .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .target(name: "HTTPCore"),
+    // The one clock protocol (monotonic and wall-clock time, and sleeping until a deadline) and the one waiter
+    // registry, shared by the upstream client, the simulator and the dashboard.
+    .target(name: "Timing"),
     .target(name: "Logging"),
     .target(name: "CommandLineKit"),
     .target(name: "Compression", dependencies: ["CZlib"]),
     .target(name: "HTTPServer", dependencies: ["HTTPCore", "Logging", "Compression", "CLinux"]),
-    .target(name: "HabitsAPI", dependencies: ["HTTPCore"]),
+    .target(name: "HabitsAPI", dependencies: ["HTTPCore", "Timing"]),
     .target(
         name: "HabitsSimulator",
         dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "Logging", "CommandLineKit", "Compression"]),
@@ -30,7 +33,8 @@ var targets: [Target] = [
     .target(
         name: "Dashboard",
         dependencies: [
-            "HTTPCore", "HTTPServer", "HabitsAPI", "TemplateKit", "Logging", "CommandLineKit", "Compression", "CCrypto",
+            "HTTPCore", "HTTPServer", "HabitsAPI", "TemplateKit", "Logging", "CommandLineKit", "Compression", "Timing",
+            "CCrypto",
         ]),
     .executableTarget(
         name: "habits-dashboard",
@@ -46,18 +50,18 @@ var targets: [Target] = [
         name: "HTTPServerTests",
         dependencies: ["HTTPCore", "HTTPServer", "Logging", "CommandLineKit", "Compression", "TestSupport"]),
     .testTarget(
-        name: "HabitsAPITests", dependencies: ["HTTPCore", "HabitsAPI", "HabitsSimulator"],
+        name: "HabitsAPITests", dependencies: ["HTTPCore", "HabitsAPI", "HabitsSimulator", "Timing"],
         resources: [.copy("Fixtures")]),
     .testTarget(
         name: "HabitsSimulatorTests",
         dependencies: ["HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "Logging", "CommandLineKit", "CZlib"]),
     .testTarget(name: "TemplateKitTests", dependencies: ["TemplateKit"]),
+    .testTarget(name: "TimingTests", dependencies: ["Timing"]),
     .testTarget(
         name: "DashboardTests",
         dependencies: [
             "Dashboard", "HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "TemplateKit", "Logging",
-            "CommandLineKit",
-            "Compression",
+            "CommandLineKit", "Compression", "Timing",
         ]),
 ]
 

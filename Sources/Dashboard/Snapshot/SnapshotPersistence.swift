@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Logging
+import Timing
 
 /// Keeps the last good snapshot on disk across restarts (issue 13): `<directory>/snapshot.json`, a `SnapshotFile`.
 ///
@@ -53,13 +54,13 @@ public final class SnapshotPersistence: Sendable {
 
     /// The configuration.
     public let configuration: Configuration
-    private let clock: any SnapshotClock
+    private let clock: any TimeSource
     private let logger: Logger
     /// Writes the latest queued snapshot, at most once per `minWriteInterval`.
     private let writer: CoalescingWriter<Pending>
 
     /// Creates the persistence; nothing is read or written until `load` or `save`.
-    public init(configuration: Configuration, clock: any SnapshotClock = SystemSnapshotClock(), logger: Logger) {
+    public init(configuration: Configuration, clock: any TimeSource = SystemTimeSource(), logger: Logger) {
         self.configuration = configuration
         self.clock = clock
         self.logger = logger
