@@ -39,18 +39,24 @@ struct SinceLastVisit: Equatable, Sendable {
         self.lastVisit = TimeText(second: lastVisit, now: now)
         let favorites = Set(settings.favoriteHabits)
         let followed = Set(settings.followedUserIDs)
-        habits = snapshot.sortedHabits.compactMap { habit in
-            guard favorites.contains(habit.name), let total = snapshot.habitTotals[habit.name],
-                let before = pastTotal(habit.name, false, lastVisit), total > before
-            else { return nil }
-            return Gain(name: habit.name, path: Links.habit(habit.name), amount: total - before)
-        }.sorted { $0.amount > $1.amount }
-        people = snapshot.sortedUsers.compactMap { user in
-            guard followed.contains(user.id), let total = snapshot.userTotals[user.id],
-                let before = pastTotal(user.id, true, lastVisit), total > before
-            else { return nil }
-            return Gain(name: user.name, path: Links.person(user.id), amount: total - before)
-        }.sorted { $0.amount > $1.amount }
+        /// What each chosen series (key, name, path) gained since the visit, most first.
+        func gains(_ chosen: [(key: String, name: String, path: String)], _ totals: [String: Int], person: Bool)
+            -> [Gain]
+        {
+            chosen.compactMap { item in
+                guard let total = totals[item.key], let before = pastTotal(item.key, person, lastVisit), total > before
+                else { return nil }
+                return Gain(name: item.name, path: item.path, amount: total - before)
+            }.sorted { $0.amount > $1.amount }
+        }
+        habits = gains(
+            snapshot.sortedHabits.filter { favorites.contains($0.name) }.map {
+                ($0.name, $0.name, Links.habit($0.name))
+            },
+            snapshot.habitTotals, person: false)
+        people = gains(
+            snapshot.sortedUsers.filter { followed.contains($0.id) }.map { ($0.id, $0.name, Links.person($0.id)) },
+            snapshot.userTotals, person: true)
         let away = moments.since(lastVisit).reversed()
         let changes = away.filter { $0.kind != .newLeader && followed.contains($0.userID) }
         rankChanges = changes.prefix(limit).map { MomentLine($0, now: now) }
