@@ -6,9 +6,10 @@ import PackageDescription
 // HTTPServer → HTTPCore and HabitsAPI → HTTPCore: the HTTP vocabulary and grammar both sides share (headers, method,
 // version, status, byte classes, field and chunk-size lines, keep-alive, If-None-Match), so the server's request
 // parser and the client's response parser are built on the same pieces while the client knows nothing of the server.
-// Beside HTTP, three small modules that know nothing of it: Logging (the logger and its buffered writer),
-// CommandLineKit (what a main.swift needs: option scanning, the announce line, the shutdown signals) and Compression
-// (gzip over the system's zlib), so the app and the simulator import what they use, not the server for them.
+// Beside HTTP, four small modules that know nothing of it: Logging (the logger and its buffered writer),
+// CommandLineKit (what a main.swift needs: option scanning, the announce line, the shutdown signals), Compression
+// (gzip over the system's zlib) and Hashing (FNV-1a, the one non-adversarial digest), so the app and the simulator
+// import what they use, not the server for them.
 
 var targets: [Target] = [
     // epoll, eventfd and accept4, which Swift's Glibc module leaves out (HTTPServer's event loops).
@@ -24,7 +25,8 @@ var targets: [Target] = [
     .target(name: "Logging"),
     .target(name: "CommandLineKit"),
     .target(name: "Compression", dependencies: ["CZlib"]),
-    .target(name: "HTTPServer", dependencies: ["HTTPCore", "Logging", "Compression", "CLinux"]),
+    .target(name: "Hashing"),
+    .target(name: "HTTPServer", dependencies: ["HTTPCore", "Logging", "Compression", "Hashing", "CLinux"]),
     .target(name: "HabitsAPI", dependencies: ["HTTPCore", "Timing"]),
     .target(
         name: "HabitsSimulator",
@@ -33,7 +35,8 @@ var targets: [Target] = [
     .target(
         name: "Dashboard",
         dependencies: [
-            "HTTPCore", "HTTPServer", "HabitsAPI", "TemplateKit", "Logging", "CommandLineKit", "Compression", "Timing",
+            "HTTPCore", "HTTPServer", "HabitsAPI", "TemplateKit", "Logging", "CommandLineKit", "Compression", "Hashing",
+            "Timing",
             "CCrypto",
         ]),
     .executableTarget(
@@ -46,11 +49,12 @@ var targets: [Target] = [
     .testTarget(name: "LoggingTests", dependencies: ["Logging", "TestSupport"]),
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
+    .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
     .testTarget(
         name: "HTTPServerTests",
         dependencies: ["HTTPCore", "HTTPServer", "Logging", "CommandLineKit", "Compression", "TestSupport"]),
     .testTarget(
-        name: "HabitsAPITests", dependencies: ["HTTPCore", "HabitsAPI", "HabitsSimulator", "Timing"],
+        name: "HabitsAPITests", dependencies: ["HTTPCore", "HabitsAPI", "HabitsSimulator", "Timing", "TestSupport"],
         resources: [.copy("Fixtures")]),
     .testTarget(
         name: "HabitsSimulatorTests",
