@@ -15,6 +15,13 @@ extension DashboardApp {
         _ request: Request, _ context: RequestContext,
         _ fragment: (SnapshotView, Versioned<Settings>) throws -> RenderCache.Entry
     ) async throws -> Response {
+        recordingVisit(try await heldFragment(request, context, fragment), request)
+    }
+
+    private func heldFragment(
+        _ request: Request, _ context: RequestContext,
+        _ fragment: (SnapshotView, Versioned<Settings>) throws -> RenderCache.Entry
+    ) async throws -> Response {
         let wait = PreferWait.seconds(in: request)
         let deadline = wait.map { snapshots.now + .seconds($0) }
         var applied: Int?

@@ -19,16 +19,21 @@ extension DashboardApp {
         } catch  where browser.favoriteHabits.isEmpty && browser.followedUserIDs.isEmpty {
             // Nothing to show from the upstream anyway: the introduction needs no data (issue 10 point 8).
             return try renderer.livePage(
-                .home, [:], fragmentValue: HomePage(leaderboard: [], following: []).fragmentValue(stale: nil),
+                .home, HomePage.pageFields(),
+                fragmentValue: HomePage(leaderboard: [], following: []).fragmentValue(stale: nil),
                 path: LivePage.home.route, frame: frame)
         }
         frame.colorsVersion = view.snapshot.referenceVersion
-        let key = key(HomePage.declaration, query: Self.liveQuery(paused: paused), view, versioned)
+        let since = sinceLastVisit(request, view, browser)
+        // The last visit (a signed cookie) is part of the request, so of the page's variant.
+        let variant = [Self.liveQuery(paused: paused), since.map { "since=\($0.lastVisit.second)" } ?? ""]
+            .filter { !$0.isEmpty }.joined(separator: "&")
+        let key = key(HomePage.declaration, query: variant, view, versioned)
         return try cachedHTML(request, key: key) {
             let fragment = try homeFragment(view, versioned)
             return try renderer.livePageBytes(
-                .home, [:], fragment: fragment.body, fragmentTag: fragment.entityTag, path: LivePage.home.route,
-                frame: frame)
+                .home, HomePage.pageFields(sinceLastVisit: since?.templateValue ?? .null), fragment: fragment.body,
+                fragmentTag: fragment.entityTag, path: LivePage.home.route, frame: frame)
         }
     }
 
@@ -268,6 +273,7 @@ extension DashboardApp {
     /// The cached (or freshly rendered) bytes of `key`: 304 when `If-None-Match` names their ETag, else 200.
     func cachedHTML(_ request: Request, key: RenderKey, render: () throws -> [UInt8]) throws -> Response {
         let entry = try renderCache.entry(for: key, render: render)
-        return hasCurrentCopy(request, of: entry) ? notModified(entry, request) : ok(entry, request)
+        return recordingVisit(
+            hasCurrentCopy(request, of: entry) ? notModified(entry, request) : ok(entry, request), request)
     }
 }

@@ -63,7 +63,8 @@ struct PageDeclaration: Sendable {
         digests: PersonalDigests, trendSlot: Int?
     ) -> RenderKey {
         let route =
-            isFragment ? "fragment:" + DashboardPage.route(page.template, item, query) : page.key(item: item, query: query)
+            isFragment
+            ? "fragment:" + DashboardPage.route(page.template, item, query) : page.key(item: item, query: query)
         return RenderKey(
             route: route, content: content(view, trendSlot: trendSlot),
             personal: personal(settings, item: item, digests: digests), stale: view.stale?.asOf)
@@ -86,8 +87,8 @@ struct PageDeclaration: Sendable {
 
     private func personal(_ versioned: Versioned<Settings>, item: String?, digests: PersonalDigests) -> SettingsKey {
         let settings = versioned.value
-        switch reads {
-        case .nothing: .none
+        return switch reads {
+        case .nothing: SettingsKey.none
         case .favorites: digests.of(versioned).favorites
         case .follows: digests.of(versioned).follows
         case .favoritesAndFollows: digests.of(versioned).all
