@@ -238,6 +238,7 @@
   }
 
   function announce(nodes) {
+    if (momentJustAnnounced()) return; // "Cy Young passed you in Yoga" says more than "Updated: Cy Young"
     var names = nodes.slice(0, 3).map(function (node) {
       var label = node.querySelector("a");
       return (label || node).textContent.trim();
@@ -262,7 +263,15 @@
     Array.prototype.forEach.call(root.querySelectorAll("[data-moment]"), function (node) {
       if (!before[node.getAttribute("data-moment")]) texts.push(node.textContent.trim());
     });
-    if (texts.length > 0) announceText(texts.join(". "));
+    if (texts.length > 0) {
+      announceText(texts.join(". "));
+      lastMomentAt = Date.now();
+    }
+  }
+
+  var lastMomentAt = 0;
+  function momentJustAnnounced() {
+    return Date.now() - lastMomentAt < 3000;
   }
 
   // ---------- Times (issue 22) ----------

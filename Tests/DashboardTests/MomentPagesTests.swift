@@ -72,7 +72,9 @@ import Testing
         #expect(news.contains(#"<p class="notice notice-moment" data-moment="m-"#))
         #expect(news.contains("You passed Aga Orlova in"))
         // Every page of the app carries the news region, polled by live.js.
-        #expect(try await get("/habits", cookie: cookie).contains(#"data-live-src="/fragments/news" data-live-quiet"#))
+        #expect(
+            try await get("/habits", cookie: cookie).contains(
+                #"data-live-src="/fragments/news" data-live-quiet></aside>"#))
     }
 
     @Test func aBrowserThatFollowsNobodyIsToldNothing() async throws {
@@ -94,5 +96,62 @@ import Testing
         clock.advance(by: .seconds(86_400))
         await scripted.snapshots.refreshAfterChange()
         #expect(!(try await get("/", cookie: cookie)).contains("You passed Aga Orlova in"))
+    }
+}
+
+/// "Since your last visit" with a moved clock (issue 22 point 4): a signed cookie remembers the visit, and Home after
+/// 30 minutes away starts with what changed in the favourites and follows.
+@Suite final class SinceLastVisitTests {
+    let moments: MomentPagesTests
+    var clock: ManualClock { moments.clock }
+
+    init() throws { moments = try MomentPagesTests() }
+
+    /// Home's answer and its `habits_visit` cookie (nil when it set none).
+    func home(_ cookies: [String]) async throws -> (html: String, visit: String?) {
+        let response = try await moments.scripted.get("/", [("Cookie", cookies.joined(separator: "; "))])
+        #expect(response.status == .ok)
+        let visit = response.headers.values(for: "Set-Cookie").first { $0.hasPrefix(LastVisit.cookieName + "=") }
+        return (String(decoding: response.body, as: UTF8.self), visit.map { String($0.split(separator: ";")[0]) })
+    }
+
+    @Test func homeAfterHalfAnHourAwaySaysWhatChangedAndThenNoMore() async throws {
+        let settings = try await moments.browser()
+        let first = try await home([settings])
+        let visit = try #require(first.visit)
+        #expect(!first.html.contains("Since your last visit"))
+        // Renewed at most once a minute: a page a moment later sets no cookie.
+        clock.advance(by: .seconds(5))
+        #expect(try await home([settings, visit]).visit == nil)
+
+        moments.scripted.data.logYoga(3)
+        clock.advance(by: .seconds(10))
+        await moments.scripted.snapshots.refreshAfterChange()
+        clock.advance(by: .seconds(40 * 60))
+        await moments.scripted.snapshots.refreshAfterChange()
+
+        let back = try await home([settings, visit])
+        #expect(back.html.contains(#"<h2 id="since-title">Since your last visit <time datetime=""#), "\(back.html)")
+        #expect(back.html.contains(#"data-time="ago">40 min ago</time></h2>"#))
+        #expect(back.html.contains(#"<li>Your favourites: <a href="/habits/Yoga">Yoga</a> +3</li>"#))
+        #expect(back.html.contains(#"<li>You passed Aga Orlova in <a href="/habits/Yoga">Yoga</a> · "#))
+        let renewed = try #require(back.visit)
+        #expect(!(try await home([settings, renewed]).html.contains("Since your last visit")))
+    }
+
+    @Test func tenMinutesAwayOrAForgedTimeShowsNoSummary() async throws {
+        let settings = try await moments.browser()
+        let visit = try #require(try await home([settings]).visit)
+        clock.advance(by: .seconds(10 * 60))
+        #expect(!(try await home([settings, visit]).html.contains("Since your last visit")))
+        let forged = LastVisit.cookieName + "=1000." + String(repeating: "A", count: 43)
+        clock.advance(by: .seconds(40 * 60))
+        let answer = try await home([settings, forged])
+        #expect(!answer.html.contains("Since your last visit"))
+        #expect(answer.visit != nil, "a forged cookie is no cookie: a fresh one is set")
+    }
+
+    @Test func aBrowserWithoutSettingsGetsNoVisitCookie() async throws {
+        #expect(try await home([]).visit == nil)
     }
 }

@@ -33,7 +33,8 @@ import Testing
         return [
             "home": body(
                 try renderer.livePage(
-                    "home", [:], fragment: "fragments/home", fragmentValue: home.fragmentValue(stale: stale),
+                    "home", HomePage.pageFields(), fragment: "fragments/home",
+                    fragmentValue: home.fragmentValue(stale: stale),
                     liveSource: "/fragments/home", frame: PageFrame(title: "Home", tab: .home, isLive: true))),
             "habits": body(
                 try renderer.page(
@@ -164,7 +165,7 @@ import Testing
     @Test func homeWithoutSettingsExplainsHowToStart() throws {
         let page = HomePage(statistics: Fixture.combined, users: Fixture.users, settings: .default)
         let response = try renderer.livePage(
-            "home", [:], fragment: "fragments/home", fragmentValue: page.fragmentValue(stale: nil),
+            "home", HomePage.pageFields(), fragment: "fragments/home", fragmentValue: page.fragmentValue(stale: nil),
             liveSource: "/fragments/home", frame: PageFrame(title: "Home", tab: .home, isLive: true))
         let html = body(response)
         #expect(html.contains("press <strong>Favorite</strong>"))

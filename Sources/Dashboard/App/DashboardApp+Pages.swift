@@ -18,16 +18,19 @@ extension DashboardApp {
         } catch  where browser.favoriteHabits.isEmpty && browser.followedUserIDs.isEmpty {
             // Nothing to show from the upstream anyway: the introduction needs no data (issue 10 point 8).
             return try renderer.livePage(
-                .home, [:], fragmentValue: HomePage(leaderboard: [], following: []).fragmentValue(stale: nil),
+                .home, HomePage.pageFields(),
+                fragmentValue: HomePage(leaderboard: [], following: []).fragmentValue(stale: nil),
                 path: LivePage.home.route, frame: frame)
         }
         frame.colorsVersion = view.snapshot.referenceVersion
-        let key = pageKey(.home, paused: paused, view, personal.all)
+        let since = sinceLastVisit(request, view, browser)
+        let key = pageKey(
+            .home, paused: paused, view, since.map { personal.all ^ UInt64($0.lastVisit.second) } ?? personal.all)
         return try cachedHTML(request, key: key) {
             let fragment = try homeFragment(view, browser)
             return try renderer.livePageBytes(
-                .home, [:], fragment: fragment.body, fragmentTag: fragment.entityTag, path: LivePage.home.route,
-                frame: frame)
+                .home, HomePage.pageFields(sinceLastVisit: since?.templateValue ?? .null), fragment: fragment.body,
+                fragmentTag: fragment.entityTag, path: LivePage.home.route, frame: frame)
         }
     }
 
@@ -284,6 +287,7 @@ extension DashboardApp {
     /// The cached (or freshly rendered) bytes of `key`: 304 when `If-None-Match` names their ETag, else 200.
     func cachedHTML(_ request: Request, key: RenderKey, render: () throws -> [UInt8]) throws -> Response {
         let entry = try renderCache.entry(for: key, render: render)
-        return hasCurrentCopy(request, of: entry) ? notModified(entry, request) : ok(entry, request)
+        return recordingVisit(
+            hasCurrentCopy(request, of: entry) ? notModified(entry, request) : ok(entry, request), request)
     }
 }

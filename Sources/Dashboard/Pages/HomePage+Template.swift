@@ -1,6 +1,11 @@
 import TemplateKit
 
 extension HomePage {
+    /// The static part of `Templates/home.html`: "since your last visit" (issue 22), null when not shown.
+    public static func pageFields(sinceLastVisit: TemplateValue = .null) -> [String: TemplateValue] {
+        ["sinceLastVisit": sinceLastVisit]
+    }
+
     /// The value of `Templates/fragments/home.html`, the live part of Home.
     public func fragmentValue(stale: StaleNotice?) -> TemplateValue {
         [

@@ -42,6 +42,8 @@ final class Connection: @unchecked Sendable {
         var policy: ConnectionState.Policy
         /// Gives each request its id.
         var requestIDs: RequestIDGenerator
+        /// Sums repeated identical access-log lines (nil: every line is written).
+        var accessLog: AccessLogSummer? = nil
         /// Called once, on the loop thread, as the socket closes: just before `close(2)`, so a client that sees
         /// the close and reconnects at once finds its slot (and its per-address count) already free.
         var onClose: @Sendable (Int) -> Void

@@ -65,14 +65,20 @@ public final class Server: Sendable {
     private let responder: any HTTPResponder
     private let logger: Logger
     private let requestIDs = RequestIDGenerator()
+    private let accessLog: AccessLogSummer
     private let acceptQueue = DispatchQueue(label: "http.accept", target: .global())
     private let state = Mutex(State())
 
-    /// Creates a server; nothing is bound until `start()`.
-    public init(configuration: ServerConfiguration, responder: some HTTPResponder, logger: Logger) {
+    /// Creates a server; nothing is bound until `start()`. Its access log sums repeated identical answers to one
+    /// address within a second (`AccessLogSummary`) through `accessLog`, one of its own unless given.
+    public init(
+        configuration: ServerConfiguration, responder: some HTTPResponder, logger: Logger,
+        accessLog: AccessLogSummer = AccessLogSummer()
+    ) {
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
+        self.accessLog = accessLog
     }
 
     /// The bound port (after `start()`; useful with port 0).
@@ -308,7 +314,7 @@ public final class Server: Sendable {
     private func register(id: Int, fd: Int32, peer: String, client: IPAddress?, address: String, role: Role) {
         let environment = Connection.Environment(
             responder: responder, logger: logger, configuration: configuration,
-            policy: ConnectionState.Policy(configuration), requestIDs: requestIDs,
+            policy: ConnectionState.Policy(configuration), requestIDs: requestIDs, accessLog: accessLog,
             onClose: { [self] id in connectionClosed(id) }, onLastAnswer: { [self] id in lastAnswer(id) })
         let connection = Connection(
             id: id, fd: fd, peer: peer, client: client, loop: EventLoopGroup.shared.next(), environment: environment)
