@@ -87,6 +87,6 @@ public struct DashboardApp: Sendable {
 
     /// The whole app as the server runs it: routes, HTML error pages in the layout, security headers.
     public var responder: some HTTPResponder {
-        SecurityHeaders(ErrorPages(next: router, renderer: renderer))
+        SecurityHeaders(ErrorAnswers(next: router, renderer: renderer))
     }
 }
