@@ -68,9 +68,8 @@ public final class DashboardService: Sendable {
         let cache = CachedHabitsAPI(upstream: client, policy: snapshotCachePolicy)
         let cacheLogger = logger.with(["component": "cache"])
         // Issue 13: images of people seen before, kept on disk for when the upstream cannot give them.
-        let data = ImageDiskFallback(
-            base: CachedData(cache: cache),
-            disk: ImageDiskCache(directory: options.cacheDirectory + "/images", logger: cacheLogger))
+        let imageDisk = ImageDiskCache(directory: options.cacheDirectory + "/images", logger: cacheLogger)
+        let data = ImageDiskFallback(base: CachedData(cache: cache), disk: imageDisk)
         var snapshotConfiguration = SnapshotStore.Configuration()
         snapshotConfiguration.refreshInterval = .seconds(options.refreshInterval)
         var persistenceConfiguration = SnapshotPersistence.Configuration(
@@ -90,10 +89,18 @@ public final class DashboardService: Sendable {
             data: data, renderer: PageRenderer(templates: templates, assets: AssetURLs(files: staticFiles)),
             settings: browserSettings, originCheck: OriginCheck.forServer(host: options.host),
             staticFiles: staticFiles,
-            metrics: {
+            metrics: { appCaches in
                 MetricsText.render(
                     cache: cache.metrics, snapshots: snapshots.metrics, settingsFiles: await store.fileCount(),
-                    log: (accessLog.summedLines, LogBuffer.standardError.droppedLines))
+                    log: (accessLog.summedLines, LogBuffer.standardError.droppedLines),
+                    caches: [
+                        CacheUse(
+                            name: "settings", bytes: store.cacheBytes, budget: SettingsStore<Settings>.cacheBudgetBytes),
+                        CacheUse(
+                            name: "images", bytes: cache.metrics.imageBytes,
+                            budget: Self.snapshotCachePolicy.imageBudgetBytes),
+                        CacheUse(name: "images_disk", bytes: imageDisk.totalBytes, budget: imageDisk.budgetBytes),
+                    ] + appCaches)
             }, snapshots: snapshots)
 
         let server = Server(
@@ -130,6 +137,8 @@ public final class DashboardService: Sendable {
         policy.referenceTTL = .zero
         policy.failureTTL = .zero
         policy.staleWhileRevalidate = .zero
+        // Issue 23: the images in memory within 4 MiB (the built-in data's take a few hundred KB); the disk keeps more.
+        policy.imageBudgetBytes = 4 << 20
         return policy
     }
 
