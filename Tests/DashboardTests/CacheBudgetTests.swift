@@ -11,7 +11,6 @@ import Testing
         [
             "render": RenderCache.defaultBudget,
             "settings": SettingsStore<Settings>.cacheBudgetBytes,
-            "images": DashboardService.snapshotCachePolicy.imageBudgetBytes,
             "parked_polls": SnapshotStore.Configuration().maxParked * ParkedPolls.bytesPerPoll,
             "verified_cookies": VerifiedCookies().capacity * VerifiedCookies.bytesPerValue,
         ]
@@ -20,7 +19,6 @@ import Testing
     @Test func theBudgetsAreTheStatedOnes() {
         #expect(budgets["render"] == 8 << 20)
         #expect(budgets["settings"] == 4 << 20)
-        #expect(budgets["images"] == 4 << 20)
         #expect(budgets["parked_polls"] == 2 << 20)
         #expect(budgets["verified_cookies"] == 655_360)
     }
@@ -37,7 +35,7 @@ import Testing
 
     @Test func metricsReportEachCachesBytesAndBudget() {
         let text = MetricsText.render(
-            cache: .init(), settingsFiles: 0, caches: [CacheUse(name: "render", bytes: 12, budget: 8 << 20)])
+            upstream: .init(), settingsFiles: 0, caches: [CacheUse(name: "render", bytes: 12, budget: 8 << 20)])
         #expect(text.contains("habits_cache_bytes{cache=\"render\"} 12\n"))
         #expect(text.contains("habits_cache_budget_bytes{cache=\"render\"} 8388608\n"))
     }

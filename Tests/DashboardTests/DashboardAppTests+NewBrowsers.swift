@@ -14,7 +14,7 @@ extension DashboardAppTests {
         by clock: ManualClock, store: SettingsStore<Settings>? = nil, trustedProxies: [AddressRange] = []
     ) -> DashboardApp {
         DashboardApp(
-            data: DirectData(api: api), renderer: app.renderer,
+            upstream: api, renderer: app.renderer,
             settings: BrowserSettings(
                 store: store ?? self.store, signer: app.settings.signer,
                 newBrowsers: NewBrowserLimiter(perMinute: 30, now: { clock.now }), trustedProxies: trustedProxies))

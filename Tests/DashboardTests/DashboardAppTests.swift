@@ -19,7 +19,7 @@ import Testing
     init() throws {
         store = try SettingsStore(directory: directory, maxFiles: 3, defaultValue: Settings(), logger: .silent)
         app = DashboardApp(
-            data: DirectData(api: api),
+            upstream: api,
             renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
             settings: BrowserSettings(store: store), metrics: { _ in "upstream_calls 3\n" },
             now: { Date(timeIntervalSince1970: 1_800_000_000) })
@@ -102,7 +102,7 @@ import Testing
     /// before sending; every link, image and form must reach the right thing without such a segment.
     @Test func dotNamesAreLinkedSoBrowsersKeepThemAndRouteBack() async throws {
         let dots = DashboardApp(
-            data: DirectData(api: DotNamesAPI()), renderer: app.renderer, settings: BrowserSettings(store: store))
+            upstream: DotNamesAPI(), renderer: app.renderer, settings: BrowserSettings(store: store))
         func send(_ method: HTTPMethod, _ target: String, form: String = "", cookie: String? = nil) async throws
             -> Response
         {
@@ -420,10 +420,10 @@ import Testing
         let response = try await get("/images/user0")
         #expect(response.status == .badGateway)
         #expect(response.headers["Content-Type"] == "text/plain; charset=utf-8")
-        let data = ScriptedData(now: { Date(timeIntervalSince1970: 1_800_000_000) })
+        let data = ScriptedData()
         data.setImageContentType(contentType)
         let unchecked = DashboardApp(
-            data: data,
+            upstream: data,
             renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
             settings: BrowserSettings(store: store), metrics: { _ in "" })
         let direct = try await unchecked.responder.respond(

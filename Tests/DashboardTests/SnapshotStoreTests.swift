@@ -13,7 +13,7 @@ import Testing
 
     init() {
         let clock = clock
-        data = ScriptedData(now: { clock.date })
+        data = ScriptedData()
         store = SnapshotStore(source: data, clock: clock, logger: .silent)
     }
 

@@ -84,15 +84,4 @@ import Testing
             }
         }
     }
-
-    @Test func oneHundredConcurrentCallersCostTheSimulatorOneCall() async throws {
-        try await Self.withSimulator { _, client, _ in
-            let cache = CachedHabitsAPI(upstream: client)
-            try await withThrowingTaskGroup(of: Int.self) { group in
-                for _ in 0..<100 { group.addTask { try await cache.combinedStatistics().habitStatistics.count } }
-                for try await count in group { #expect(count > 0) }
-            }
-            #expect(cache.metrics.upstreamCalls == [.combinedStats: 1])
-        }
-    }
 }

@@ -8,8 +8,10 @@ import HabitsAPI
 /// POSTs) and `DashboardApp+Assets.swift` (images, colours, health, metrics). They are thin: fetch, build the view
 /// model, render.
 public struct DashboardApp: Sendable {
-    /// Habits API data (the shared cache in production): images, logging, and what snapshots are built from.
-    public let data: any DashboardData
+    /// The Habits API (behind a `RequestCoalescer` in production): where habits are logged and snapshots come from.
+    public let upstream: any HabitsAPI
+    /// Profile images: the upstream's, with the copies on disk when it cannot give them.
+    public let images: ImageCache
     /// The current snapshot of the upstream data, refreshed off the request path; every page reads it.
     public let snapshots: SnapshotStore
     /// Rendered pages and fragments by data version and settings digest.
@@ -35,13 +37,14 @@ public struct DashboardApp: Sendable {
 
     /// Creates the app.
     public init(
-        data: any DashboardData, renderer: PageRenderer, settings: BrowserSettings,
+        upstream: any HabitsAPI, images: ImageCache? = nil, renderer: PageRenderer, settings: BrowserSettings,
         originCheck: OriginCheck = OriginCheck(), staticFiles: (any HTTPResponder)? = nil,
         metrics: (@Sendable ([CacheUse]) async -> String)? = nil, now: @escaping @Sendable () -> Date = { Date() },
         snapshots: SnapshotStore? = nil
     ) {
-        self.data = data
-        self.snapshots = snapshots ?? SnapshotStore(source: data)
+        self.upstream = upstream
+        self.images = images ?? ImageCache(upstream: upstream, disk: nil)
+        self.snapshots = snapshots ?? SnapshotStore(source: upstream)
         self.renderCache = RenderCache(budget: RenderCache.defaultBudget)
         self.parkedPolls = ParkedPolls(capacity: self.snapshots.configuration.maxParked)
         self.renderer = renderer

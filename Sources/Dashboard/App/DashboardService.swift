@@ -4,15 +4,15 @@ import HabitsAPI
 import Logging
 import TemplateKit
 
-/// The running dashboard: templates, settings store, shared cache, HTTP server, built once from the options.
+/// The running dashboard: templates, settings store, upstream coalescer, snapshot store, HTTP server, built once from the options.
 ///
 /// `Templates/` and `Public/` are found under `resourceRoot` (the working directory by default, as `swift run`
 /// from the repository gives) and their absolute paths are logged, so a wrong directory is obvious at startup.
 public final class DashboardService: Sendable {
     /// The HTTP server.
     public let server: Server
-    /// The shared cache in front of the Habits API.
-    public let cache: CachedHabitsAPI
+    /// Joins identical Habits API calls in flight and counts them.
+    public let upstream: RequestCoalescer
     /// The snapshot every page is built from.
     public let snapshots: SnapshotStore
     /// Expires and evicts settings files every hour, off the request path.
@@ -20,9 +20,10 @@ public final class DashboardService: Sendable {
     /// Samples the trend history every 10 s, watched or not.
     let trendSampler: Task<Void, Never>
 
-    private init(server: Server, cache: CachedHabitsAPI, snapshots: SnapshotStore, settingsSweeper: SettingsSweeper) {
+    private init(server: Server, upstream: RequestCoalescer, snapshots: SnapshotStore, settingsSweeper: SettingsSweeper)
+    {
         self.server = server
-        self.cache = cache
+        self.upstream = upstream
         self.snapshots = snapshots
         self.settingsSweeper = settingsSweeper
         trendSampler = Task { await TrendSampler(store: snapshots).run() }
@@ -65,11 +66,12 @@ public final class DashboardService: Sendable {
             newBrowsers: NewBrowserLimiter(perMinute: options.newBrowserRate), trustedProxies: options.trustedProxies)
         let sweeper = SettingsSweeper(store: store, logger: settingsLogger)
         let client = HabitsClient(configuration: try UpstreamConfiguration(url: upstream.absoluteString))
-        let cache = CachedHabitsAPI(upstream: client, policy: snapshotCachePolicy)
+        // The snapshot owns freshness; in front of the client only identical calls in flight are joined.
+        let upstreamAPI = RequestCoalescer(upstream: client)
         let cacheLogger = logger.with(["component": "cache"])
         // Issue 13: images of people seen before, kept on disk for when the upstream cannot give them.
         let imageDisk = ImageDiskCache(directory: options.cacheDirectory + "/images", logger: cacheLogger)
-        let data = ImageDiskFallback(base: CachedData(cache: cache), disk: imageDisk)
+        let images = ImageCache(upstream: upstreamAPI, disk: imageDisk)
         var snapshotConfiguration = SnapshotStore.Configuration()
         snapshotConfiguration.refreshInterval = .seconds(options.refreshInterval)
         var persistenceConfiguration = SnapshotPersistence.Configuration(
@@ -80,25 +82,23 @@ public final class DashboardService: Sendable {
             store: HistoryFile(
                 directory: options.cacheDirectory, upstream: persistenceConfiguration.upstream, logger: cacheLogger))
         let snapshots = SnapshotStore(
-            source: data, configuration: snapshotConfiguration, logger: logger.with(["component": "snapshot"]),
+            source: upstreamAPI, configuration: snapshotConfiguration, logger: logger.with(["component": "snapshot"]),
             persistence: SnapshotPersistence(configuration: persistenceConfiguration, logger: cacheLogger),
             history: history)
         let staticFiles = try StaticFiles(root: publicDirectory, logger: logger)
         let accessLog = AccessLogSummer()
         let app = DashboardApp(
-            data: data, renderer: PageRenderer(templates: templates, assets: AssetURLs(files: staticFiles)),
+            upstream: upstreamAPI, images: images,
+            renderer: PageRenderer(templates: templates, assets: AssetURLs(files: staticFiles)),
             settings: browserSettings, originCheck: OriginCheck.forServer(host: options.host),
             staticFiles: staticFiles,
             metrics: { appCaches in
                 MetricsText.render(
-                    cache: cache.metrics, snapshots: snapshots.metrics, settingsFiles: await store.fileCount(),
+                    upstream: upstreamAPI.metrics, snapshots: snapshots.metrics, settingsFiles: await store.fileCount(),
                     log: (accessLog.summedLines, LogBuffer.standardError.droppedLines),
                     caches: [
                         CacheUse(
                             name: "settings", bytes: store.cacheBytes, budget: SettingsStore<Settings>.cacheBudgetBytes),
-                        CacheUse(
-                            name: "images", bytes: cache.metrics.imageBytes,
-                            budget: Self.snapshotCachePolicy.imageBudgetBytes),
                         CacheUse(name: "images_disk", bytes: imageDisk.totalBytes, budget: imageDisk.budgetBytes),
                     ] + appCaches)
             }, snapshots: snapshots)
@@ -117,7 +117,7 @@ public final class DashboardService: Sendable {
         logger.notice(
             "habits dashboard listening",
             ["url": "http://\(options.host):\(server.port)/", "upstream": upstream.absoluteString])
-        return DashboardService(server: server, cache: cache, snapshots: snapshots, settingsSweeper: sweeper)
+        return DashboardService(server: server, upstream: upstreamAPI, snapshots: snapshots, settingsSweeper: sweeper)
     }
 
     /// An upstream URL as the snapshot file names it: without a trailing slash, so `http://h:1/` and `http://h:1`
@@ -126,20 +126,6 @@ public final class DashboardService: Sendable {
         var text = upstream.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         return text
-    }
-
-    /// The shared cache's policy under the snapshot store: the store decides when to refresh (and backs off), so
-    /// the cache neither reuses statistics and reference answers nor remembers failures; it still coalesces,
-    /// counts calls for `/metrics`, and keeps profile images.
-    static var snapshotCachePolicy: CachePolicy {
-        var policy = CachePolicy()
-        policy.liveTTL = .zero
-        policy.referenceTTL = .zero
-        policy.failureTTL = .zero
-        policy.staleWhileRevalidate = .zero
-        // Issue 23: the images in memory within 4 MiB (the built-in data's take a few hundred KB); the disk keeps more.
-        policy.imageBudgetBytes = 4 << 20
-        return policy
     }
 
     /// Answers parked long polls at once, then stops accepting, finishes in-flight requests, closes idle

@@ -17,11 +17,11 @@ public struct CacheUse: Equatable, Sendable {
     }
 }
 
-/// `/metrics` in the Prometheus text format: the shared cache's upstream calls and hits, and the settings files.
+/// `/metrics` in the Prometheus text format: the upstream calls, the snapshot's refreshes and the settings files.
 enum MetricsText {
     /// The text for the current counters.
     static func render(
-        cache: CacheMetrics, snapshots: SnapshotStore.Metrics = .init(), settingsFiles: Int,
+        upstream: UpstreamMetrics, snapshots: SnapshotStore.Metrics = .init(), settingsFiles: Int,
         log: (summed: Int, dropped: Int) = (0, 0), caches: [CacheUse] = []
     ) -> String {
         var lines: [String] = [
@@ -30,7 +30,8 @@ enum MetricsText {
         ]
         for endpoint in Endpoint.allCases {
             lines.append(
-                "habits_upstream_calls_total{endpoint=\"\(endpoint.rawValue)\"} \(cache.upstreamCalls[endpoint] ?? 0)")
+                "habits_upstream_calls_total{endpoint=\"\(endpoint.rawValue)\"} \(upstream.upstreamCalls[endpoint] ?? 0)"
+            )
         }
         lines += [
             "# HELP habits_upstream_failures_total Calls to the Habits API that failed, per endpoint.",
@@ -38,13 +39,12 @@ enum MetricsText {
         ]
         for endpoint in Endpoint.allCases {
             lines.append(
-                "habits_upstream_failures_total{endpoint=\"\(endpoint.rawValue)\"} \(cache.upstreamFailures[endpoint] ?? 0)"
+                "habits_upstream_failures_total{endpoint=\"\(endpoint.rawValue)\"} \(upstream.upstreamFailures[endpoint] ?? 0)"
             )
         }
         lines += [
-            "# TYPE habits_cache_hits_total counter", "habits_cache_hits_total \(cache.hits)",
-            "# TYPE habits_cache_coalesced_total counter", "habits_cache_coalesced_total \(cache.coalesced)",
-            "# TYPE habits_cache_stale_served_total counter", "habits_cache_stale_served_total \(cache.staleServed)",
+            "# HELP habits_cache_coalesced_total Callers that joined an identical upstream call in flight.",
+            "# TYPE habits_cache_coalesced_total counter", "habits_cache_coalesced_total \(upstream.coalesced)",
             "# TYPE habits_settings_files gauge", "habits_settings_files \(settingsFiles)",
             "# HELP habits_snapshot_refreshes_total Snapshot refreshes started (one statistics call each).",
             "# TYPE habits_snapshot_refreshes_total counter",
