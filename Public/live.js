@@ -154,11 +154,8 @@
     if (element.innerHTML === html) return;
     var before = keyed(element);
     var texts = {};
-    var tops = {};
-    Object.keys(before).forEach(function (key) {
-      texts[key] = signature(before[key]);
-      tops[key] = before[key].getBoundingClientRect().top;
-    });
+    Object.keys(before).forEach(function (key) { texts[key] = signature(before[key]); });
+    var tops = positions(before);
     // Focus: the same item by key, and inside it the same control; else the same position as before.
     var active = document.activeElement;
     var inside = active && element.contains(active);
@@ -193,8 +190,8 @@
           changed.push(node);
           mark(node);
         }
-        if (tops[key] !== undefined) slide(node, tops[key] - node.getBoundingClientRect().top);
       });
+      slideMoved(after, tops);
     }
     if (changed.length > 0) announce(changed);
     localiseTimes(element);
@@ -208,6 +205,20 @@
   function mark(node) {
     node.classList.add("live-changed");
     window.setTimeout(function () { node.classList.remove("live-changed"); }, 2500);
+  }
+
+  // Where each keyed item is now (its top), before a change moves them: what `slideMoved` slides from.
+  function positions(items) {
+    var tops = {};
+    Object.keys(items).forEach(function (key) { tops[key] = items[key].getBoundingClientRect().top; });
+    return tops;
+  }
+
+  // Slides every item of `items` that was at `tops` (by key) from there to where it is now.
+  function slideMoved(items, tops) {
+    Object.keys(items).forEach(function (key) {
+      if (tops[key] !== undefined) slide(items[key], tops[key] - items[key].getBoundingClientRect().top);
+    });
   }
 
   // FLIP: draw the item where it was, then let it slide to where it is. CSSOM styles are allowed by the CSP.
@@ -334,9 +345,7 @@
     if (form.getAttribute("data-busy") !== null) return;
     form.setAttribute("data-busy", "");
     var main = document.getElementById("main");
-    var before = keyed(main);
-    var tops = {};
-    Object.keys(before).forEach(function (key) { tops[key] = before[key].getBoundingClientRect().top; });
+    var tops = positions(keyed(main));
     fetch(form.action, {
       method: "POST",
       body: new URLSearchParams(new FormData(form)),
@@ -370,10 +379,7 @@
           // The address says what the page shows now (a reload shows the same), as after the plain redirect.
           if (result.url && window.history.replaceState) window.history.replaceState(null, "", result.url);
         }
-        var after = keyed(main);
-        Object.keys(after).forEach(function (key) {
-          if (tops[key] !== undefined) slide(after[key], tops[key] - after[key].getBoundingClientRect().top);
-        });
+        slideMoved(keyed(main), tops);
         var place = id ? document.getElementById(id) : null;
         var control = place ? place.querySelector("form button") : null;
         if (!control && place && place.tagName === "BUTTON") control = place;

@@ -80,6 +80,19 @@ extension DashboardAppTests {
         #expect(try await favorite(on: limited, peer: "192.0.2.1:4002").status == .seeOther)
     }
 
+    /// One IPv6 subscriber is handed a whole /64 (RFC 6177): the limit counts the /64, so addresses that differ only
+    /// in their last 64 bits share one allowance, and another /64 has its own.
+    @Test func theNewBrowserLimitCountsAnIPv6Slash64AsOneClient() async throws {
+        let clock = ManualClock()
+        let limited = appLimited(by: clock)
+        for index in 0..<30 {
+            let peer = "[2001:db8:1:2:\(String(index + 1, radix: 16))::7]:4000"
+            #expect(try await favorite(on: limited, peer: peer).status == .seeOther)
+        }
+        #expect(try await favorite(on: limited, peer: "[2001:db8:1:2:ffff:1:2:3]:4000").status == .tooManyRequests)
+        #expect(try await favorite(on: limited, peer: "[2001:db8:1:3::7]:4000").status == .seeOther)
+    }
+
     /// The figure of issue 8: one address flooding mints at the limit for five minutes against a full store, while a
     /// second client comes, keeps its settings, and a third arrives at the end; neither ever sees a 429 or a 503.
     @Test func aMintingFloodFromOneAddressCannotLockOutOtherClients() async throws {

@@ -332,9 +332,19 @@ import Testing
         #expect(html(try await get("/habits", cookie: cookie)).contains("Favorites</h2>"))
     }
 
+    /// The ids of the people cards of a People page, in the order shown.
+    func peopleOrder(_ target: String) async throws -> [String] {
+        let page = html(try await get(target))
+        return page.matches(of: #/class="person-name" href="/people/([^"]+)"/#).map { String($0.output.1) }
+    }
+
+    /// Fixture totals: Aga 13, Active User 7, Brian 7, Zed 0; habits led (ties count for each): Aga 2 (Yoga, Café),
+    /// Brian 2 (Yoga, Push-ups), Active User 1, Zed 0. Ties go by name.
     @Test func peopleSortsByTheNamedOrderAndRefusesAnUnknownOne() async throws {
+        #expect(try await peopleOrder("/people") == ["activeUser", "user0", "user3", "user9"])
+        #expect(try await peopleOrder("/people?sort=activity") == ["user0", "activeUser", "user3", "user9"])
+        #expect(try await peopleOrder("/people?sort=leading") == ["user0", "user3", "activeUser", "user9"])
         #expect(try await get("/people?sort=activity&followed=1&q=a").status == .ok)
-        #expect(try await get("/people?sort=leading").status == .ok)
         let bad = try await get("/people?sort=shoe-size")
         #expect(bad.status == .badRequest)
         #expect(html(bad).contains("Sort people by name, activity or leading."))

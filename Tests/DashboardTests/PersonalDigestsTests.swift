@@ -32,9 +32,16 @@ import Testing
         #expect(memo.of(versioned(Settings(favoriteHabits: ["Yoga"]), digest: 1)) == before)
     }
 
-    @Test func theMemoStaysWithinItsCapacity() {
+    /// It stores what it is given (a memo that stores nothing would pass a bound alone) and never holds more than
+    /// its capacity.
+    @Test func theMemoKeepsWhatItComputedWithinItsCapacity() {
         let memo = PersonalDigests(capacity: 3)
-        for digest in 0..<10 { _ = memo.of(versioned(Settings(), digest: UInt64(digest))) }
+        _ = memo.of(versioned(Settings(), digest: 0))
+        _ = memo.of(versioned(Settings(), digest: 1))
+        #expect(memo.count == 2)
+        _ = memo.of(versioned(Settings(), digest: 1))
+        #expect(memo.count == 2, "a repeated settings digest is found, not stored twice")
+        for digest in 2..<10 { _ = memo.of(versioned(Settings(), digest: UInt64(digest))) }
         #expect(memo.count == 3, "the three most recent are kept")
     }
 }

@@ -163,7 +163,9 @@ import Testing
         await writer.waitForWrites(2)
         let loaded = try #require(persistence().load(activeUserID: User.activeUserID))
         #expect(loaded.snapshot.version == third.version)
+        // The writer wakes once more, finds nothing queued and stops: only then can a late write be ruled out.
         clock.advance(by: .seconds(5))
+        await eventually("the writer done") { writer.writerIsIdle }
         #expect(writer.writes == 2, "the second version was never written")
     }
 

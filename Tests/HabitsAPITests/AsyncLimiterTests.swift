@@ -52,10 +52,21 @@ import Testing
     @Test func aPlaceFreedBeforeTheDeadlineIsTaken() async throws {
         let limiter = AsyncLimiter(limit: 1)
         #expect(await limiter.acquire(until: nil))
-        async let waited = limiter.acquire(until: Socket.now() + .seconds(60))
-        try await Task.sleep(for: .milliseconds(50))
+        let admitted = Mutex(false)
+        let waiter = Task {
+            let got = await limiter.acquire(until: Socket.now() + .seconds(60))
+            admitted.withLock { $0 = got }
+            return got
+        }
+        // Queued (so the check below is about the limiter, not about a task that has not started), and given every
+        // chance to get in while the place is held: it must not.
+        for _ in 0..<100_000 where limiter.waiting == 0 { await Task.yield() }
+        #expect(limiter.waiting == 1)
+        for _ in 0..<100 { await Task.yield() }
+        #expect(!admitted.withLock { $0 }, "the one place is still held")
         limiter.release()
-        #expect(await waited)
+        #expect(await waiter.value)
+        #expect(limiter.waiting == 0)
     }
 
     /// Regression: the total timeout started only once a call had a place, so calls queued behind slow ones waited

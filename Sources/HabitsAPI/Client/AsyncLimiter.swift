@@ -57,6 +57,9 @@ final class AsyncLimiter: Sendable {
         }
     }
 
+    /// How many callers wait for a place now (tests).
+    var waiting: Int { state.withLock { $0.waiters.count } }
+
     /// Gives the place to the longest waiter, or back to the pool.
     func release() {
         let next = state.withLock { state -> CheckedContinuation<Bool, Never>? in
