@@ -55,6 +55,16 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
     public let defaults: Versioned<Value>
 
     /// A cached copy of a file and which file it was copied from.
+    /// The cache's byte budget (issue 23): 10 000 typical browsers fit, and however large the files, it holds no more.
+    static var cacheBudgetBytes: Int { 4 << 20 }
+
+    /// What an entry counts against the budget: its file's bytes (the decoded value is about as large) and the
+    /// entry's own bookkeeping.
+    static func cost(_ identity: FileStatus.Identity) -> Int { Int(clamping: identity.size) * 2 + 160 }
+
+    /// The cache's bytes now (for `/metrics`).
+    public var cacheBytes: Int { cache.withLock { $0.bytes } }
+
     struct CacheEntry: Sendable {
         var loaded: Versioned<Value>
         var identity: FileStatus.Identity
@@ -93,7 +103,7 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
         self.logger = logger
         self.now = now
         self.beforeWrite = beforeWrite
-        self.cache = Mutex(LRUCache(capacity: cacheCapacity))
+        self.cache = Mutex(LRUCache(capacity: cacheCapacity, budgetBytes: Self.cacheBudgetBytes))
         try FileIO.createPrivateDirectory(self.directory.path)
         locks = try StripeLocks(settingsDirectory: self.directory.path)
         let bytes = try Self.encode(defaultValue)
@@ -139,7 +149,9 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
         case .bad(let reason):
             return try await quarantine(id, seen: status, reason: reason)
         case .loaded(let loaded, let read):
-            cache.withLock { _ = $0.set(CacheEntry(loaded: loaded, identity: read.identity), for: id) }
+            cache.withLock {
+                _ = $0.set(CacheEntry(loaded: loaded, identity: read.identity), for: id, cost: Self.cost(read.identity))
+            }
             markRead(id, read)
             return loaded
         }
@@ -206,7 +218,11 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
                 value: current.value, version: UInt64(times.modified), digest: SettingsDigest.of(bytes))
             // Under the lock nobody else can have replaced it yet, so this is the identity of what was written.
             if let written = try FileIO.status(path) {
-                cache.withLock { _ = $0.set(CacheEntry(loaded: loaded, identity: written.identity), for: id) }
+                cache.withLock {
+                    _ = $0.set(
+                        CacheEntry(loaded: loaded, identity: written.identity), for: id,
+                        cost: Self.cost(written.identity))
+                }
             }
             if current.file == nil {
                 counts.withLock {
