@@ -61,6 +61,16 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
     public let defaults: Versioned<Value>
 
     /// A cached copy of a file and which file it was copied from.
+    /// The cache's byte budget (issue 23): 10 000 typical browsers fit, and however large the files, it holds no more.
+    static var cacheBudgetBytes: Int { 4 << 20 }
+
+    /// What an entry counts against the budget: its file's bytes (the decoded value is about as large) and the
+    /// entry's own bookkeeping.
+    static func cost(_ identity: FileStatus.Identity) -> Int { Int(clamping: identity.size) * 2 + 160 }
+
+    /// The cache's bytes now (for `/metrics`).
+    public var cacheBytes: Int { cache.withLock { $0.bytes } }
+
     struct CacheEntry: Sendable {
         var loaded: Versioned<Value>
         var identity: FileStatus.Identity
@@ -107,7 +117,7 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
         self.clock = clock
         self.recheckInterval = recheckInterval
         self.beforeWrite = beforeWrite
-        self.cache = Mutex(LRUCache(capacity: cacheCapacity))
+        self.cache = Mutex(LRUCache(capacity: cacheCapacity, budgetBytes: Self.cacheBudgetBytes))
         try FileIO.createPrivateDirectory(self.directory.path)
         locks = try StripeLocks(settingsDirectory: self.directory.path)
         let bytes = try Self.encode(defaultValue)
@@ -163,7 +173,7 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
             return try await quarantine(id, seen: status, reason: reason)
         case .loaded(let loaded, let read):
             let entry = CacheEntry(loaded: loaded, identity: read.identity, usage: read.usage, checkedAt: now)
-            cache.withLock { _ = $0.set(entry, for: id) }
+            cache.withLock { _ = $0.set(entry, for: id, cost: Self.cost(read.identity)) }
             markRead(id, read)
             return loaded
         }
@@ -232,7 +242,7 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
             if let written = try FileIO.status(path) {
                 let entry = CacheEntry(
                     loaded: loaded, identity: written.identity, usage: written.usage, checkedAt: clock.now)
-                cache.withLock { _ = $0.set(entry, for: id) }
+                cache.withLock { _ = $0.set(entry, for: id, cost: Self.cost(written.identity)) }
             }
             if current.file == nil {
                 counts.withLock {
