@@ -17,7 +17,7 @@ import Synchronization
 /// timeout fails at once), while this client enforces connect ~1 s and total ~3 s deadlines exactly.
 ///
 /// Blocking socket calls run on a concurrent Dispatch queue and are bridged to `async` with a continuation, so
-/// Swift concurrency's cooperative threads are never blocked. The shared cache in front keeps the number of
+/// Swift concurrency's cooperative threads are never blocked. The coalescer in front keeps the number of
 /// simultaneous upstream calls small (one per distinct request), so few queue threads are ever busy.
 public final class SocketTransport: HTTPTransport {
     /// The upstream and its limits.
