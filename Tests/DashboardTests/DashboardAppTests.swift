@@ -21,7 +21,7 @@ import Testing
         app = DashboardApp(
             upstream: api,
             renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
-            settings: BrowserSettings(store: store), metrics: { "upstream_calls 3\n" },
+            settings: BrowserSettings(store: store), metrics: { _ in "upstream_calls 3\n" },
             now: { Date(timeIntervalSince1970: 1_800_000_000) })
     }
 
@@ -435,7 +435,7 @@ import Testing
         let unchecked = DashboardApp(
             upstream: data,
             renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
-            settings: BrowserSettings(store: store), metrics: { "" })
+            settings: BrowserSettings(store: store), metrics: { _ in "" })
         let direct = try await unchecked.responder.respond(
             to: Request(method: .get, target: "/images/user0", headers: HTTPHeaders([("Host", Self.host)])),
             context: RequestContext(requestID: "t", logger: .silent))

@@ -68,10 +68,23 @@ extension DashboardApp {
         return response
     }
 
+    /// The app's own caches for `/metrics`: renderings, parked polls, verified cookies.
+    var cacheUses: [CacheUse] {
+        [
+            CacheUse(name: "render", bytes: renderCache.bytes, budget: renderCache.budget),
+            CacheUse(
+                name: "parked_polls", bytes: parkedPolls.counts.held * ParkedPolls.bytesPerPoll,
+                budget: parkedPolls.capacity * ParkedPolls.bytesPerPoll),
+            CacheUse(
+                name: "verified_cookies", bytes: settings.verifiedCookies.count * VerifiedCookies.bytesPerValue,
+                budget: settings.verifiedCookies.capacity * VerifiedCookies.bytesPerValue),
+        ]
+    }
+
     /// `GET /metrics`: plain-text counters (upstream calls, cache hits), when the app was given a source.
     func metricsPage(_ request: Request, _ context: RequestContext) async throws -> Response {
         guard let metrics else { throw HTTPError(.notFound) }
-        var response = Response.text(await metrics())
+        var response = Response.text(await metrics(cacheUses))
         response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
         return response
     }

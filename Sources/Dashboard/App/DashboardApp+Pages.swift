@@ -137,7 +137,7 @@ extension DashboardApp {
     func people(_ request: Request, _ context: RequestContext) async throws -> Response {
         let query = request.query
         let followedOnly = query["followed"] == "1"
-        let search = (query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let search = PeoplePage.normalized(query["q"] ?? "")
         guard let sort = PeopleSort.parse(query["sort"]) else {
             throw HTTPError(.badRequest, "Sort people by name, activity or leading.")
         }

@@ -28,8 +28,8 @@ public struct DashboardApp: Sendable {
     public let originCheck: OriginCheck
     /// Serves `Public/` under `/static/`; nil leaves static files out (handler tests).
     public let staticFiles: (any HTTPResponder)?
-    /// The text of `/metrics` (the cache's upstream counters); nil answers 404.
-    public let metrics: (@Sendable () async -> String)?
+    /// The text of `/metrics` (the cache's upstream counters), given the app's own caches' use; nil answers 404.
+    public let metrics: (@Sendable ([CacheUse]) async -> String)?
     /// The wall clock, for the timestamp of logged habits (sent upstream and shown to people, so never monotonic).
     public let now: @Sendable () -> Date
     /// Past totals, for Home's "Happening now" and the sparklines (recorded by the store as it refreshes).
@@ -39,13 +39,13 @@ public struct DashboardApp: Sendable {
     public init(
         upstream: any HabitsAPI, images: ImageCache? = nil, renderer: PageRenderer, settings: BrowserSettings,
         originCheck: OriginCheck = OriginCheck(), staticFiles: (any HTTPResponder)? = nil,
-        metrics: (@Sendable () async -> String)? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        metrics: (@Sendable ([CacheUse]) async -> String)? = nil, now: @escaping @Sendable () -> Date = { Date() },
         snapshots: SnapshotStore? = nil
     ) {
         self.upstream = upstream
         self.images = images ?? ImageCache(upstream: upstream, disk: nil)
         self.snapshots = snapshots ?? SnapshotStore(source: upstream)
-        self.renderCache = RenderCache()
+        self.renderCache = RenderCache(budget: RenderCache.defaultBudget)
         self.parkedPolls = ParkedPolls(capacity: self.snapshots.configuration.maxParked)
         self.renderer = renderer
         self.settings = settings

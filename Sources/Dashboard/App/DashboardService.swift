@@ -70,9 +70,8 @@ public final class DashboardService: Sendable {
         let upstreamAPI = RequestCoalescer(upstream: client)
         let cacheLogger = logger.with(["component": "cache"])
         // Issue 13: images of people seen before, kept on disk for when the upstream cannot give them.
-        let images = ImageCache(
-            upstream: upstreamAPI,
-            disk: ImageDiskCache(directory: options.cacheDirectory + "/images", logger: cacheLogger))
+        let imageDisk = ImageDiskCache(directory: options.cacheDirectory + "/images", logger: cacheLogger)
+        let images = ImageCache(upstream: upstreamAPI, disk: imageDisk)
         var snapshotConfiguration = SnapshotStore.Configuration()
         snapshotConfiguration.refreshInterval = .seconds(options.refreshInterval)
         var persistenceConfiguration = SnapshotPersistence.Configuration(
@@ -93,10 +92,15 @@ public final class DashboardService: Sendable {
             renderer: PageRenderer(templates: templates, assets: AssetURLs(files: staticFiles)),
             settings: browserSettings, originCheck: OriginCheck.forServer(host: options.host),
             staticFiles: staticFiles,
-            metrics: {
+            metrics: { appCaches in
                 MetricsText.render(
                     upstream: upstreamAPI.metrics, snapshots: snapshots.metrics, settingsFiles: await store.fileCount(),
-                    log: (accessLog.summedLines, LogBuffer.standardError.droppedLines))
+                    log: (accessLog.summedLines, LogBuffer.standardError.droppedLines),
+                    caches: [
+                        CacheUse(
+                            name: "settings", bytes: store.cacheBytes, budget: SettingsStore<Settings>.cacheBudgetBytes),
+                        CacheUse(name: "images_disk", bytes: imageDisk.totalBytes, budget: imageDisk.budgetBytes),
+                    ] + appCaches)
             }, snapshots: snapshots)
 
         let server = Server(

@@ -1,11 +1,28 @@
 import HabitsAPI
 
+/// One cache's bytes now and its budget, for `/metrics`.
+public struct CacheUse: Equatable, Sendable {
+    /// The cache's name in the `cache` label.
+    public var name: String
+    /// Bytes held now (as the cache counts them).
+    public var bytes: Int
+    /// The most it holds.
+    public var budget: Int
+
+    /// A cache's figures.
+    public init(name: String, bytes: Int, budget: Int) {
+        self.name = name
+        self.bytes = bytes
+        self.budget = budget
+    }
+}
+
 /// `/metrics` in the Prometheus text format: the upstream calls, the snapshot's refreshes and the settings files.
 enum MetricsText {
     /// The text for the current counters.
     static func render(
         upstream: UpstreamMetrics, snapshots: SnapshotStore.Metrics = .init(), settingsFiles: Int,
-        log: (summed: Int, dropped: Int) = (0, 0)
+        log: (summed: Int, dropped: Int) = (0, 0), caches: [CacheUse] = []
     ) -> String {
         var lines: [String] = [
             "# HELP habits_upstream_calls_total Calls made to the Habits API, per endpoint.",
@@ -42,6 +59,13 @@ enum MetricsText {
             "# HELP habits_log_lines_dropped_total Log lines dropped over the log's byte bound or a stalled stderr.",
             "# TYPE habits_log_lines_dropped_total counter", "habits_log_lines_dropped_total \(log.dropped)",
         ]
+        lines += [
+            "# HELP habits_cache_bytes Bytes each in-memory cache holds now (issue 23; README states the budgets).",
+            "# TYPE habits_cache_bytes gauge",
+        ]
+        lines += caches.map { "habits_cache_bytes{cache=\"\($0.name)\"} \($0.bytes)" }
+        lines += ["# TYPE habits_cache_budget_bytes gauge"]
+        lines += caches.map { "habits_cache_budget_bytes{cache=\"\($0.name)\"} \($0.budget)" }
         return lines.joined(separator: "\n") + "\n"
     }
 }
