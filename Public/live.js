@@ -25,6 +25,7 @@
   }
 
   var INTERVAL_MS = 1000;
+  var QUIET_INTERVAL_MS = 4000; // within the server's 5 s "watched" window, so changes keep arriving
   var MAX_BACKOFF_MS = 30000;
   var WAIT_S = 25;
   var TIMEOUT_MS = (WAIT_S + 10) * 1000; // a held request answers within WAIT_S; beyond this something is wrong
@@ -48,6 +49,10 @@
     this.status = null;
     // Whether an answer has shown that the page is current: until then a new fragment only catches up, unmarked.
     this.current = false;
+    // The news region every page has (data-live-quiet, issue 22) asks every few seconds and is never held, so a page
+    // holds at most one parked poll (the servers' fair share of held polls counts them per address).
+    this.holds = !element.hasAttribute("data-live-quiet");
+    this.interval = this.holds ? INTERVAL_MS : QUIET_INTERVAL_MS;
   }
 
   LiveRegion.prototype.schedule = function (delay) {
@@ -79,7 +84,7 @@
     var headers = { "Accept": "text/html" };
     if (this.etag) {
       headers["If-None-Match"] = this.etag;
-      headers["Prefer"] = "wait=" + WAIT_S;
+      if (this.holds) headers["Prefer"] = "wait=" + WAIT_S;
     }
     fetch(this.src, { headers: headers, cache: "no-store", credentials: "same-origin", signal: controller.signal })
       .then(function (response) {
@@ -102,7 +107,8 @@
         self.current = true;
         self.delay = INTERVAL_MS;
         self.element.removeAttribute("data-live-error");
-        self.schedule(result.held || (changed && result.etag) ? 0 : Math.max(INTERVAL_MS, result.retry));
+        var again = result.held || (changed && result.etag && self.holds) ? 0 : Math.max(self.interval, result.retry);
+        self.schedule(again);
       })
       .catch(function (error) {
         window.clearTimeout(timeout);

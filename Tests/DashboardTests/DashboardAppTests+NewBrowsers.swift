@@ -2,6 +2,7 @@ import Foundation
 import HTTPCore
 import HTTPServer
 import TemplateKit
+import TestSupport
 import Testing
 
 @testable import Dashboard
@@ -99,7 +100,7 @@ extension DashboardAppTests {
         let clock = ManualClock()
         let store = try SettingsStore(
             directory: directory.appendingPathComponent("flood"), maxFiles: 20, defaultValue: Settings(),
-            logger: .silent, now: { clock.date })
+            logger: .silent, clock: clock)
         let limited = appLimited(by: clock, store: store)
         var (minted, refused) = (0, 0)
         var neighbour: String?

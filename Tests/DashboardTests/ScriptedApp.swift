@@ -2,6 +2,7 @@ import Foundation
 import HTTPCore
 import HTTPServer
 import TemplateKit
+import TestSupport
 
 @testable import Dashboard
 

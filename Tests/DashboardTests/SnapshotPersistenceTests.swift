@@ -1,6 +1,7 @@
 import Foundation
 import HabitsAPI
 import Logging
+import TestSupport
 import Testing
 
 @testable import Dashboard

@@ -1,5 +1,6 @@
 import Foundation
 import HabitsAPI
+import TestSupport
 import Testing
 
 @testable import Dashboard

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import HabitsAPI
 import TemplateKit
+import TestSupport
 import Testing
 
 @testable import Dashboard

@@ -1,5 +1,6 @@
 import Foundation
 import HabitsSimulator
+import TestSupport
 import Testing
 
 @testable import HabitsAPI
