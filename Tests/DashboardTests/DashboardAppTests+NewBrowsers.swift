@@ -18,7 +18,7 @@ extension DashboardAppTests {
             upstream: api, renderer: app.renderer,
             settings: BrowserSettings(
                 store: store ?? self.store, signer: app.settings.signer,
-                newBrowsers: NewBrowserLimiter(perMinute: 30, now: { clock.now }), trustedProxies: trustedProxies))
+                newBrowsers: NewBrowserLimiter(perMinute: 30, clock: clock), trustedProxies: trustedProxies))
     }
 
     /// A favourite from `peer`, optionally through a proxy's `X-Forwarded-For`.

@@ -3,6 +3,7 @@ import HTTPCore
 import HTTPServer
 import HabitsAPI
 import TemplateKit
+import TestSupport
 import Testing
 
 @testable import Dashboard
@@ -22,7 +23,7 @@ import Testing
             upstream: api,
             renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
             settings: BrowserSettings(store: store), metrics: { _ in "upstream_calls 3\n" },
-            now: { Date(timeIntervalSince1970: 1_800_000_000) })
+            clock: ManualClock(date: Date(timeIntervalSince1970: 1_800_000_000)))
     }
 
     /// Every test gets its own directory; remove it so runs leave nothing behind.

@@ -31,7 +31,7 @@ import Testing
         // The total timeout counts the wait for a place; this test is about the limit, not about timeouts.
         configuration.totalTimeout = .seconds(60)
         let clock = ManualClock()  // never moves: no pooled connection retires during a slow run
-        let transport = SocketTransport(configuration: configuration, now: { clock.now })
+        let transport = SocketTransport(configuration: configuration, clock: clock)
         let client = HabitsClient(configuration: configuration, transport: transport)
         try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<40 { group.addTask { try await client.categories().count } }

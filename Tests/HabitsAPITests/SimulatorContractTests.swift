@@ -19,7 +19,7 @@ import Testing
         configuration.totalTimeout = .seconds(60)
         // Idle connections age on a clock that never moves: a pause on a loaded machine must not retire them.
         let clock = ManualClock()
-        let transport = SocketTransport(configuration: configuration, now: { clock.now })
+        let transport = SocketTransport(configuration: configuration, clock: clock)
         do {
             try await body(embedded, HabitsClient(configuration: configuration, transport: transport), transport)
         } catch {

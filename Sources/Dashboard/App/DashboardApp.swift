@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import HabitsAPI
+import Timing
 
 /// The dashboard: every route of SPEC §5 and §6, wired to the data, the templates and the per-browser settings.
 ///
@@ -30,8 +31,8 @@ public struct DashboardApp: Sendable {
     public let staticFiles: (any HTTPResponder)?
     /// The text of `/metrics` (the cache's upstream counters), given the app's own caches' use; nil answers 404.
     public let metrics: (@Sendable ([CacheUse]) async -> String)?
-    /// The wall clock, for the timestamp of logged habits (sent upstream and shown to people, so never monotonic).
-    public let now: @Sendable () -> Date
+    /// The clock; its wall-clock `date` stamps logged habits (sent upstream and shown to people, so never monotonic).
+    public let clock: any TimeSource
     /// Past totals, for Home's "Happening now" and the sparklines (recorded by the store as it refreshes).
     var activity: ActivityHistory { snapshots.history }
 
@@ -39,7 +40,7 @@ public struct DashboardApp: Sendable {
     public init(
         upstream: any HabitsAPI, images: ImageCache? = nil, renderer: PageRenderer, settings: BrowserSettings,
         originCheck: OriginCheck = OriginCheck(), staticFiles: (any HTTPResponder)? = nil,
-        metrics: (@Sendable ([CacheUse]) async -> String)? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        metrics: (@Sendable ([CacheUse]) async -> String)? = nil, clock: any TimeSource = SystemTimeSource(),
         snapshots: SnapshotStore? = nil
     ) {
         self.upstream = upstream
@@ -52,7 +53,7 @@ public struct DashboardApp: Sendable {
         self.originCheck = originCheck
         self.staticFiles = staticFiles
         self.metrics = metrics
-        self.now = now
+        self.clock = clock
     }
 
     /// The route table.
