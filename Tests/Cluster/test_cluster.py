@@ -36,7 +36,19 @@ def test_every_dashboard_announced_its_own_port_and_the_front_serves_pages(clust
         assert get(cluster.front, path).status == 200, path
 
 
-def test_a_toggle_through_the_front_is_seen_at_once_by_every_dashboard_directly(cluster):
+def seen_within_the_recheck_bound(url, path, cookie, wanted):
+    """Whether `wanted(body)` holds for `path` on `url` within 3 s: a dashboard checks a cached browser's settings
+    file at most once a second (README, settings facts), so another dashboard's change shows within 1 s."""
+    deadline = time.monotonic() + 3
+    while True:
+        if wanted(get(url, path, cookie).body):
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+
+
+def test_a_toggle_through_the_front_is_seen_within_a_second_by_every_dashboard_directly(cluster):
     habit = plain_habits(cluster)[0]
     made = post_form(cluster.front, f"/habits/{quote(habit)}/favorite", {"favorite": "true", "return": "/habits"})
     assert made.status == 303, made.body
@@ -50,7 +62,7 @@ def test_a_toggle_through_the_front_is_seen_at_once_by_every_dashboard_directly(
     undone = post_form(cluster.front, f"/habits/{quote(habit)}/favorite", {"favorite": "false"}, cookie)
     assert undone.status == 303
     for url, _ in cluster.dashboards:
-        assert not shows_favorite(get(url, "/habits", cookie).body, habit), url
+        assert seen_within_the_recheck_bound(url, "/habits", cookie, lambda body: not shows_favorite(body, habit)), url
     assert settings_file(cluster, cookie)["favoriteHabits"] == []
 
 
