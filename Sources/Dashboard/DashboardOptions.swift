@@ -38,6 +38,14 @@ public struct DashboardOptions: Sendable, Equatable {
     public var cacheDirectory: String
     /// Days a snapshot on disk may be old and still be shown at start (`--cache-max-age`).
     public var cacheMaxAgeDays: Int
+    /// The one address the dashboard is reached at (`--public-url`, else `PUBLIC_URL`, issue 20); nil keeps the
+    /// per-request rule (the `Host` header, scheme http).
+    public var publicURL: PublicURL?
+    /// Where `Templates/` and `Public/` are (`--resources`); nil finds them next to the executable (`../share`),
+    /// else in the working directory.
+    public var resourcesDirectory: String?
+    /// The lowest level logged (`--log-level`).
+    public var logLevel: Logger.Level
 
     /// Creates options; the defaults are those of `habits-dashboard` with no flags and no environment.
     public init(
@@ -45,7 +53,8 @@ public struct DashboardOptions: Sendable, Equatable {
         settingsDirectory: String = "./var/settings", dataDirectory: String? = nil, speed: Double = 1.0,
         seed: UInt64? = nil, history: Bool = true, maxConnectionsPerClient: Int? = nil, newBrowserRate: Int = 30,
         trustedProxies: [AddressRange] = [], settingsMaxAgeDays: Int = 400, maxSettingsFiles: Int = 100_000,
-        refreshInterval: Double = 0.25, cacheDirectory: String = "./var/cache", cacheMaxAgeDays: Int = 7
+        refreshInterval: Double = 0.25, cacheDirectory: String = "./var/cache", cacheMaxAgeDays: Int = 7,
+        publicURL: PublicURL? = nil, resourcesDirectory: String? = nil, logLevel: Logger.Level = .info
     ) {
         self.port = port
         self.host = host
@@ -64,6 +73,9 @@ public struct DashboardOptions: Sendable, Equatable {
         self.refreshInterval = refreshInterval
         self.cacheDirectory = cacheDirectory
         self.cacheMaxAgeDays = cacheMaxAgeDays
+        self.publicURL = publicURL
+        self.resourcesDirectory = resourcesDirectory
+        self.logLevel = logLevel
     }
 
     /// The embedded simulator's flags that differ from their defaults although an upstream is set, so they have no
@@ -106,6 +118,11 @@ public struct DashboardOptions: Sendable, Equatable {
           --max-settings-files N          settings files kept (least recently used go)    default 100000
           --cache-dir DIR                 last good data and images, across restarts      default ./var/cache
           --cache-max-age DAYS            days a cached snapshot may be shown at start    default 7
+          --public-url URL                the one address people open, e.g.               default none
+                                          https://example.org/habits/ (env PUBLIC_URL)
+          --resources DIR                 where Templates/ and Public/ are                default ../share by the
+                                                                                          binary, else ./
+          --log-level L                   debug, info, notice, warning or error           default info
           --help                          show this help
 
         """
@@ -121,6 +138,9 @@ public struct DashboardOptions: Sendable, Equatable {
         if let upstream = environment["HABITS_API_URL"], !upstream.isEmpty {
             options.upstream = try OptionValue.httpURL(upstream, option: "HABITS_API_URL")
         }
+        if let publicURL = environment["PUBLIC_URL"], !publicURL.isEmpty {
+            options.publicURL = try Self.publicURL(publicURL, option: "PUBLIC_URL")
+        }
         var scanner = ArgumentScanner(
             arguments,
             options: [
@@ -129,7 +149,7 @@ public struct DashboardOptions: Sendable, Equatable {
                 "--no-history": .flag, "--max-connections-per-client": .value, "--help": .flag,
                 "--new-browser-rate": .value, "--trusted-proxy": .value, "--settings-max-age": .value,
                 "--max-settings-files": .value, "--refresh-interval": .value, "--cache-dir": .value,
-                "--cache-max-age": .value,
+                "--cache-max-age": .value, "--public-url": .value, "--resources": .value, "--log-level": .value,
             ])
         while let (name, value) = try scanner.next() {
             let value = value ?? ""
@@ -160,10 +180,22 @@ public struct DashboardOptions: Sendable, Equatable {
             case "--refresh-interval":
                 options.refreshInterval = try OptionValue.number(value, option: name, in: 0.25...60)
             case "--cache-dir": options.cacheDirectory = try OptionValue.nonEmpty(value, option: name)
-            case "--cache-max-age": options.cacheMaxAgeDays = try OptionValue.integer(value, option: name, in: 1...36_500)
+            case "--cache-max-age":
+                options.cacheMaxAgeDays = try OptionValue.integer(value, option: name, in: 1...36_500)
+            case "--public-url": options.publicURL = try Self.publicURL(value, option: name)
+            case "--resources": options.resourcesDirectory = try OptionValue.nonEmpty(value, option: name)
+            case "--log-level": options.logLevel = try OptionValue.logLevel(value, option: name)
             default: return .help
             }
         }
         return .run(options)
+    }
+
+    private static func publicURL(_ text: String, option: String) throws(CommandLineError) -> PublicURL {
+        guard let url = PublicURL(text) else {
+            throw CommandLineError(
+                "\(option): expected an http:// or https:// URL with a host and an optional plain path, got '\(text)'")
+        }
+        return url
     }
 }

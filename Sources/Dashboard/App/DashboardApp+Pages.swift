@@ -52,7 +52,7 @@ extension DashboardApp {
             let page = HomePage(
                 snapshot: view.snapshot, settings: browser, baseline: activity.baseline(before: now), now: now,
                 habitTrend: activity.habitTrend)
-            return try renderer.templates.render(LivePage.home.fragmentTemplate, page.fragmentValue(stale: view.stale))
+            return try renderer.fragmentBytes(LivePage.home.fragmentTemplate, page.fragmentValue(stale: view.stale))
         }
     }
 
@@ -122,7 +122,7 @@ extension DashboardApp {
     }
 
     private func renderHabitFragment(_ page: HabitDetailPage, _ view: SnapshotView) throws -> [UInt8] {
-        try renderer.templates.render(LivePage.habit.fragmentTemplate, page.fragmentValue(stale: view.stale))
+        try renderer.fragmentBytes(LivePage.habit.fragmentTemplate, page.fragmentValue(stale: view.stale))
     }
 
     // MARK: - People
@@ -208,7 +208,7 @@ extension DashboardApp {
     }
 
     private func renderPersonFragment(_ page: PersonDetailPage, _ view: SnapshotView) throws -> [UInt8] {
-        try renderer.templates.render(LivePage.person.fragmentTemplate, page.fragmentValue(stale: view.stale))
+        try renderer.fragmentBytes(LivePage.person.fragmentTemplate, page.fragmentValue(stale: view.stale))
     }
 
     // MARK: - Log Habit

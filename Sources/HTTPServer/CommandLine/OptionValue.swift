@@ -51,6 +51,14 @@ public enum OptionValue {
         return url
     }
 
+    /// A log level by name (`--log-level`): debug, info, notice, warning or error.
+    public static func logLevel(_ text: String, option: String) throws(CommandLineError) -> Logger.Level {
+        guard let level = Logger.Level.allCases.first(where: { $0.description == text }) else {
+            throw CommandLineError("\(option): expected debug, info, notice, warning or error, got '\(text)'")
+        }
+        return level
+    }
+
     /// A non-empty string (directories, hosts).
     public static func nonEmpty(_ text: String, option: String) throws(CommandLineError) -> String {
         guard !text.isEmpty else { throw CommandLineError("\(option): must not be empty") }

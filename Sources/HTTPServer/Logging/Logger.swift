@@ -5,7 +5,7 @@ import Foundation
 /// It reaches code through `RequestContext` or a parameter, never a global. Tests use `Logger.capturing`.
 public struct Logger: Sendable {
     /// Severity, lowest first.
-    public enum Level: Int, Sendable, Comparable, CustomStringConvertible {
+    public enum Level: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
         case debug, info, notice, warning, error
         public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
         public var description: String {
