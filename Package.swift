@@ -6,6 +6,9 @@ import PackageDescription
 // HTTPServer → HTTPCore and HabitsAPI → HTTPCore: the HTTP vocabulary and grammar both sides share (headers, method,
 // version, status, byte classes, field and chunk-size lines, keep-alive, If-None-Match), so the server's request
 // parser and the client's response parser are built on the same pieces while the client knows nothing of the server.
+// Beside HTTP, three small modules that know nothing of it: Logging (the logger and its buffered writer),
+// CommandLineKit (what a main.swift needs: option scanning, the announce line, the shutdown signals) and Compression
+// (gzip over the system's zlib), so the app and the simulator import what they use, not the server for them.
 
 var targets: [Target] = [
     // epoll, eventfd and accept4, which Swift's Glibc module leaves out (HTTPServer's event loops).
@@ -15,24 +18,47 @@ var targets: [Target] = [
     // OpenSSL's libcrypto: HMAC-SHA-256 tags on settings cookies, constant-time compare (Dashboard's CookieSigner).
     .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .target(name: "HTTPCore"),
-    .target(name: "HTTPServer", dependencies: ["HTTPCore", "CLinux", "CZlib"]),
+    .target(name: "Logging"),
+    .target(name: "CommandLineKit"),
+    .target(name: "Compression", dependencies: ["CZlib"]),
+    .target(name: "HTTPServer", dependencies: ["HTTPCore", "Logging", "Compression", "CLinux"]),
     .target(name: "HabitsAPI", dependencies: ["HTTPCore"]),
-    .target(name: "HabitsSimulator", dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "CZlib"]),
+    .target(
+        name: "HabitsSimulator",
+        dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "Logging", "CommandLineKit", "Compression"]),
     .target(name: "TemplateKit"),
-    .target(name: "Dashboard", dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "TemplateKit", "CCrypto"]),
-    .executableTarget(name: "habits-dashboard", dependencies: ["Dashboard", "HabitsSimulator", "HTTPServer"]),
-    .executableTarget(name: "habits-api", dependencies: ["HabitsSimulator", "HTTPServer"]),
+    .target(
+        name: "Dashboard",
+        dependencies: [
+            "HTTPCore", "HTTPServer", "HabitsAPI", "TemplateKit", "Logging", "CommandLineKit", "Compression", "CCrypto",
+        ]),
+    .executableTarget(
+        name: "habits-dashboard",
+        dependencies: ["Dashboard", "HabitsSimulator", "HTTPServer", "Logging", "CommandLineKit"]),
+    .executableTarget(name: "habits-api", dependencies: ["HabitsSimulator", "Logging", "CommandLineKit"]),
+    // What more than one test target needs (blocking work off the cooperative pool, fakes, clocks, gates).
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
-    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPCore", "HTTPServer"]),
+    .testTarget(name: "LoggingTests", dependencies: ["Logging", "TestSupport"]),
+    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+    .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
     .testTarget(
-        name: "HabitsAPITests", dependencies: ["HTTPCore", "HabitsAPI", "HabitsSimulator", "HTTPServer"],
+        name: "HTTPServerTests",
+        dependencies: ["HTTPCore", "HTTPServer", "Logging", "CommandLineKit", "Compression", "TestSupport"]),
+    .testTarget(
+        name: "HabitsAPITests", dependencies: ["HTTPCore", "HabitsAPI", "HabitsSimulator"],
         resources: [.copy("Fixtures")]),
     .testTarget(
-        name: "HabitsSimulatorTests", dependencies: ["HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "CZlib"]),
+        name: "HabitsSimulatorTests",
+        dependencies: ["HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "Logging", "CommandLineKit", "CZlib"]),
     .testTarget(name: "TemplateKitTests", dependencies: ["TemplateKit"]),
     .testTarget(
         name: "DashboardTests",
-        dependencies: ["Dashboard", "HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "TemplateKit"]),
+        dependencies: [
+            "Dashboard", "HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "TemplateKit", "Logging",
+            "CommandLineKit",
+            "Compression",
+        ]),
 ]
 
 // The fuzz targets are opt-in (HABITS_FUZZ=1) so normal builds never need libFuzzer. See docs/FUZZING.md:
@@ -64,7 +90,8 @@ if Context.environment["HABITS_FUZZ"] == "1" {
 if Context.environment["HABITS_BENCH"] == "1" {
     targets.append(
         .executableTarget(
-            name: "http-bench-server", dependencies: ["HTTPCore", "HTTPServer"], path: "Benchmarks/http-bench-server")
+            name: "http-bench-server", dependencies: ["HTTPCore", "HTTPServer", "Logging", "CommandLineKit"],
+            path: "Benchmarks/http-bench-server")
     )
     // Benchmarks/pages.sh: the render time of a new snapshot version for People and Home.
     targets.append(

@@ -3,7 +3,8 @@
 // the fragment changes (200 with the new HTML) or 25 s pass (304), so a change shows at once. We then swap the
 // element's content in place, in one synchronous step, so nothing flickers and the page keeps its scroll position
 // and (where the same control still exists) its keyboard focus. A server that answers at once (no
-// Preference-Applied: it is busy, or does not hold requests) is polled about once a second instead.
+// Preference-Applied: it is busy, or does not hold requests) is polled about once a second instead, or after
+// the seconds its Retry-After names.
 // Only a visible tab holds a request: hiding the tab aborts it (browsers allow six connections per host), showing it
 // polls at once; errors back off up to 30 s.
 // Items in a region carry a stable data-key (issue 10): focus returns to the same item, not the same position; items
@@ -27,6 +28,13 @@
   var MAX_BACKOFF_MS = 30000;
   var WAIT_S = 25;
   var TIMEOUT_MS = (WAIT_S + 10) * 1000; // a held request answers within WAIT_S; beyond this something is wrong
+
+  // Issue 23: a server that could not hold a poll (its share of held polls is taken, or it is overloaded) says in
+  // Retry-After how many seconds to wait before asking again; 0 when it says nothing. At most 5 minutes.
+  function retryAfter(response) {
+    var seconds = parseInt(response.headers.get("Retry-After") || "", 10);
+    return seconds > 0 ? Math.min(seconds, 300) * 1000 : 0;
+  }
 
   function LiveRegion(element) {
     this.element = element;
@@ -77,10 +85,11 @@
       .then(function (response) {
         // Held by the server: the next request can go at once. Answered at once: wait a second before asking again.
         var held = response.headers.get("Preference-Applied") !== null;
-        if (response.status === 304) return { html: null, etag: null, held: held };
-        if (!response.ok) throw new Error("HTTP " + response.status);
+        var retry = retryAfter(response);
+        if (response.status === 304) return { html: null, etag: null, held: held, retry: retry };
+        if (!response.ok) throw Object.assign(new Error("HTTP " + response.status), { retry: retry });
         var etag = response.headers.get("ETag");
-        return response.text().then(function (html) { return { html: html, etag: etag, held: held }; });
+        return response.text().then(function (html) { return { html: html, etag: etag, held: held, retry: retry }; });
       })
       .then(function (result) {
         window.clearTimeout(timeout);
@@ -93,15 +102,15 @@
         self.current = true;
         self.delay = INTERVAL_MS;
         self.element.removeAttribute("data-live-error");
-        self.schedule(result.held || (changed && result.etag) ? 0 : INTERVAL_MS);
+        self.schedule(result.held || (changed && result.etag) ? 0 : Math.max(INTERVAL_MS, result.retry));
       })
-      .catch(function () {
+      .catch(function (error) {
         window.clearTimeout(timeout);
         if (controller.signal.aborted && self.controller !== controller) return; // cancelled on purpose
         if (self.controller === controller) self.controller = null;
         self.element.setAttribute("data-live-error", "");
         self.delay = Math.min(self.delay * 2, MAX_BACKOFF_MS);
-        self.schedule(self.delay);
+        self.schedule(Math.max(self.delay, (error && error.retry) || 0));
       });
   };
 

@@ -59,12 +59,9 @@ def rss_bytes(pid):
     return None
 
 
-def start_dashboard(binary, settings_dir, log):
-    """Starts the dashboard on a free loopback port with the embedded simulator; returns (process, port)."""
-    process = subprocess.Popen(
-        [binary, "--host", "127.0.0.1", "--port", "0", "--api-port", "0", "--seed", "7", "--speed", "10",
-         "--settings-dir", settings_dir],
-        stdout=subprocess.PIPE, stderr=log, text=True)
+def start_process(command, pattern, log, what):
+    """Starts `command` with stderr to `log`; returns (process, the port `pattern` finds in its stdout)."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
     lines = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
     deadline = time.monotonic() + 60
@@ -75,10 +72,17 @@ def start_dashboard(binary, settings_dir, log):
             if process.poll() is not None:
                 break
             continue
-        if match := DASHBOARD_LINE.search(line):
+        if match := pattern.search(line):
             return process, int(match.group(1))
     process.kill()
-    sys.exit("soak: the dashboard did not print its URL (see the log)")
+    sys.exit(f"{what} did not print its URL (see the log)")
+
+
+def start_dashboard(binary, settings_dir, log):
+    """Starts the dashboard on a free loopback port with the embedded simulator; returns (process, port)."""
+    return start_process(
+        [binary, "--host", "127.0.0.1", "--port", "0", "--api-port", "0", "--seed", "7", "--speed", "10",
+         "--settings-dir", settings_dir], DASHBOARD_LINE, log, "soak: the dashboard")
 
 
 class Client:

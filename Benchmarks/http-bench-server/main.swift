@@ -1,5 +1,7 @@
+import CommandLineKit
 import Foundation
 import HTTPServer
+import Logging
 
 // The benchmark target: our real stack (Server + Router + Connection) serving a ~20 KB HTML page from
 // memory. Built only with HABITS_BENCH=1 (see Package.swift); driven by Benchmarks/http.sh.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Logging
 
 /// A running Habits API simulator: the HTTP server and the simulation behind it, started in-process.
 ///

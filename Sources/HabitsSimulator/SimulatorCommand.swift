@@ -1,5 +1,6 @@
+import CommandLineKit
 import Foundation
-import HTTPServer
+import Logging
 
 /// What `habits-api` does after parsing its command line, kept out of `main.swift` (main-actor code, where a Dispatch
 /// handler traps).

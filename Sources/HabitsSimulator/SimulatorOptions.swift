@@ -1,4 +1,4 @@
-import HTTPServer
+import CommandLineKit
 
 /// The command line of `habits-api`, the simulator alone (SPEC §2).
 public struct SimulatorOptions: Sendable, Equatable {

@@ -1,7 +1,9 @@
+import CommandLineKit
 import Dashboard
 import Foundation
 import HTTPServer
 import HabitsSimulator
+import Logging
 
 // Kept tiny on purpose: main.swift is main-actor code, and a Dispatch handler defined here traps at run time
 // when it fires off the main queue (`dispatch_assert_queue`), so all Dispatch work lives in libraries.

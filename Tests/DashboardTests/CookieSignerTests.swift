@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import HTTPServer
+import Logging
 import Testing
 
 @testable import Dashboard

@@ -1,5 +1,5 @@
+import CommandLineKit
 import Foundation
-import HTTPServer
 import Testing
 
 @testable import Dashboard

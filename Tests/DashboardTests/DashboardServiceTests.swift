@@ -1,6 +1,6 @@
 import Foundation
-import HTTPServer
 import HabitsAPI
+import Logging
 import Testing
 
 @testable import Dashboard

@@ -5,7 +5,8 @@ import Testing
 @testable import Dashboard
 
 @Suite struct HappeningNowTests {
-    static let start = ContinuousClock.now
+    /// A wall-clock start on a 10 s boundary (the history counts slots from 1970).
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     static func snapshot(_ counts: [String: [String: Int]]) -> Snapshot {
         Snapshot(
@@ -29,8 +30,8 @@ import Testing
         history.record(Self.snapshot(["Yoga": ["user1": 1], "Run": ["user2": 5]]), at: Self.start)
         // A later total within the same 10 s slot replaces the slot's sample.
         let before = Self.snapshot(["Yoga": ["user1": 3], "Run": ["user2": 5]])
-        history.record(before, at: Self.start + .seconds(5))
-        let now = Self.start + .seconds(240)
+        history.record(before, at: Self.start + TimeInterval(5))
+        let now = Self.start + TimeInterval(240)
         let later = Self.snapshot(["Yoga": ["user1": 3, "user3": 2], "Run": ["user2": 9]])
         history.record(later, at: now)
         let baseline = try #require(history.baseline(before: now))
@@ -48,11 +49,11 @@ import Testing
         let history = ActivityHistory(spacing: .seconds(10), capacity: 3)
         for step in 0..<10 {
             history.record(
-                Self.snapshot(["Yoga": ["user1": step + 1]]), at: Self.start + .seconds(Double(step) * 10))
+                Self.snapshot(["Yoga": ["user1": step + 1]]), at: Self.start + TimeInterval(Double(step) * 10))
         }
-        let now = Self.start + .seconds(95)
-        #expect(history.baseline(before: now)?.time == Self.start + .seconds(70))
-        #expect(history.baseline(before: Self.start + .seconds(1000)) == nil)
+        let now = Self.start + TimeInterval(95)
+        #expect(history.baseline(before: now)?.time == Self.start + TimeInterval(70))
+        #expect(history.baseline(before: Self.start + TimeInterval(1000)) == nil)
     }
 
     @Test func aBrowserWithFavouritesSeesNoHappeningNow() {

@@ -87,7 +87,7 @@ import Testing
         for (name, marker) in expected {
             let html = try #require(pages[name])
             #expect(html.contains(marker), "\(name)")
-            #expect(html.components(separatedBy: "aria-current").count == 2, "\(name)")
+            #expect(html.components(separatedBy: #"aria-current="page""#).count == 2, "\(name)")
         }
         #expect(try #require(pages["error"]).contains("aria-current") == false)
     }

@@ -14,8 +14,10 @@ final class ScriptedApp {
     let app: DashboardApp
     let directory: URL
 
-    /// Builds the app; `name` prefixes the settings directory, so a left-over directory says which suite left it.
-    init(name: String, clock: ManualClock = ManualClock()) throws {
+    /// Builds the app; `name` prefixes the settings directory, so a left-over directory says which suite left it. The
+    /// clock starts now, rounded down to a 10 s history slot (slots are counted from 1970), so a test that moves it a
+    /// few seconds knows whether it crosses into the next slot.
+    init(name: String, clock: ManualClock = ManualClock(date: ScriptedApp.slotStart())) throws {
         self.clock = clock
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
         data = ScriptedData(now: { clock.date })
@@ -25,6 +27,11 @@ final class ScriptedApp {
             data: data,
             renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
             settings: BrowserSettings(store: store), snapshots: snapshots)
+    }
+
+    /// Now, rounded down to a multiple of 10 s.
+    static func slotStart(_ date: Date = Date()) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 10).rounded(.down) * 10)
     }
 
     deinit {
@@ -40,11 +47,14 @@ final class ScriptedApp {
         try await Self.get(app, target, headers)
     }
 
-    /// A GET of `target` through `app`'s responder, for tasks that must not capture the fixture.
-    static func get(_ app: DashboardApp, _ target: String, _ headers: [(String, String)] = []) async throws -> Response
-    {
+    /// A GET of `target` through `app`'s responder, for tasks that must not capture the fixture; from `peer` when
+    /// given (what per-address limits count by).
+    static func get(
+        _ app: DashboardApp, _ target: String, _ headers: [(String, String)] = [], peer: String? = nil,
+        activity: RequestActivity = RequestActivity()
+    ) async throws -> Response {
         try await app.responder.respond(
             to: Request(method: .get, target: target, headers: HTTPHeaders([("Host", "127.0.0.1:8000")] + headers)),
-            context: RequestContext(requestID: "t", logger: .silent))
+            context: RequestContext(requestID: "t", logger: .silent, remoteAddress: peer, activity: activity))
     }
 }

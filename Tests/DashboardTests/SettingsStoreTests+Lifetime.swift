@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import HTTPServer
 import Testing
 
 @testable import Dashboard

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import HTTPServer
+import Logging
 import Testing
 
 @testable import Dashboard

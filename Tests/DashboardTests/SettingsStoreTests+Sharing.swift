@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import HTTPServer
 import Synchronization
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import Logging
 import Testing
 
 @testable import Dashboard

@@ -2,61 +2,65 @@ import Testing
 
 @testable import Dashboard
 
+/// The three resolutions of the history (issue 22 point 1): 10 s for an hour, 5 min for a day, 1 h for 30 days.
 @Suite struct TrendHistoryTests {
-    @Test func oneSamplePerSlotTheLastValueInASlotWinning() {
-        var history = TrendHistory(capacity: 5)
-        history.record(habitTotals: ["Yoga": 1], userTotals: ["user0": 1], slot: 100)
-        history.record(habitTotals: ["Yoga": 2], userTotals: ["user0": 2], slot: 100)
-        history.record(habitTotals: ["Yoga": 4], userTotals: ["user0": 3], slot: 101)
-        #expect(history.habit("Yoga") == [2, 4])
-        #expect(history.person("user0") == [2, 3])
-        #expect(history.latestSlot == 101)
-    }
+    /// A wall-clock start on an hour boundary.
+    static let start = 1_800_000_000 - 1_800_000_000 % 3_600
 
-    @Test func slotsWithNoRecordingAreGapsNotCopies() {
-        var history = TrendHistory(capacity: 6)
-        history.record(habitTotals: ["Yoga": 1], userTotals: [:], slot: 0)
-        history.record(habitTotals: ["Yoga": 5], userTotals: [:], slot: 3)
-        #expect(history.habit("Yoga") == [1, nil, nil, 5])
-    }
-
-    @Test func aClockSetBackCountsAsTheLatestSlot() {
-        var history = TrendHistory(capacity: 4)
-        history.record(habitTotals: ["Yoga": 1], userTotals: [:], slot: 10)
-        history.record(habitTotals: ["Yoga": 2], userTotals: [:], slot: 4)
-        #expect(history.habit("Yoga") == [2])
-        #expect(history.latestSlot == 10)
-    }
-
-    @Test func aClockJumpingFarAheadCostsOneRing() {
-        var history = TrendHistory(capacity: 4)
-        history.record(habitTotals: ["Yoga": 1], userTotals: [:], slot: Int.min + 1)
-        history.record(habitTotals: ["Yoga": 9], userTotals: [:], slot: Int.max)
-        #expect(history.habit("Yoga") == [nil, nil, nil, 9])
-    }
-
-    /// The stated bound: however long it runs, no series holds more than `capacity` samples (361 for an hour).
-    @Test func theCapacityIsNeverExceeded() {
+    @Test func everyTierKeepsTheLastTotalOfEachOfItsSlots() {
         var history = TrendHistory()
-        for slot in 0..<1000 {
-            history.record(habitTotals: ["Yoga": slot], userTotals: ["user0": slot * 2], slot: slot)
+        // One total a minute for 12 minutes: 12 fine samples with gaps between, 3 five-minute slots, 1 hour.
+        for minute in 0..<12 {
+            history.record(habitTotals: ["Yoga": minute], userTotals: [:], second: Self.start + minute * 60)
         }
-        #expect(history.habit("Yoga")?.count == 361)
-        #expect(history.habit("Yoga")?.first == 639)
-        #expect(history.person("user0")?.count == 361)
-        #expect(history.habits.ringCount == 1)
+        let fine = history.samples("Yoga", person: false, range: .hour)?.samples ?? []
+        #expect(fine.compactMap { $0 } == Array(0..<12))
+        #expect(fine.count == 11 * 6 + 1)
+        #expect(history.samples("Yoga", person: false, range: .day)?.samples == [4, 9, 11])
+        #expect(history.samples("Yoga", person: false, range: .week)?.samples == [11])
     }
 
-    @Test func theBaselineIsTheOldestRecordedSlotInTheWindowBeforeTheLatest() throws {
-        var history = TrendHistory(capacity: 40)
-        history.record(habitTotals: ["Yoga": 1], userTotals: ["user0": 1], slot: 0)
-        history.record(habitTotals: ["Yoga": 3], userTotals: ["user0": 2], slot: 5)
-        history.record(habitTotals: ["Yoga": 8], userTotals: ["user0": 4], slot: 35)
-        let baseline = try #require(history.baseline(notBefore: 5))
-        #expect(baseline.slot == 5)
-        #expect(baseline.habitTotals == ["Yoga": 3])
-        #expect(baseline.userTotals == ["user0": 2])
-        #expect(history.baseline(notBefore: 35) == nil)
-        #expect(history.baseline(notBefore: -100)?.slot == 0)
+    @Test func downtimeIsAGapAtEveryResolution() {
+        var history = TrendHistory()
+        history.record(habitTotals: ["Yoga": 1], userTotals: [:], second: Self.start)
+        history.record(habitTotals: ["Yoga": 9], userTotals: [:], second: Self.start + 3 * 3_600)
+        #expect(history.samples("Yoga", person: false, range: .week)?.samples == [1, nil, nil, 9])
+        let day = history.samples("Yoga", person: false, range: .day)?.samples ?? []
+        #expect(day.count == 37)
+        #expect(day.first == 1)
+        #expect(day.last == 9)
+        #expect(day.dropFirst().dropLast().allSatisfy { $0 == nil })
+    }
+
+    /// The stated bound: however long it runs, a series holds at most 361 + 289 + 721 samples.
+    @Test func noTierEverHoldsMoreThanItsCapacity() {
+        var history = TrendHistory()
+        for step in 0..<800 {
+            history.record(habitTotals: ["Yoga": step], userTotals: ["user0": step], second: Self.start + step * 3_600)
+        }
+        #expect(history.tiers.map { $0.habit("Yoga")?.count } == [361, 289, 721])
+        #expect(history.samples("Yoga", person: false, range: .month)?.samples.count == 721)
+        #expect(history.samples("Yoga", person: false, range: .week)?.samples.count == 169)
+        #expect(history.samples("user0", person: true, range: .month)?.samples.first == 79)
+    }
+
+    @Test func theSampleOfAPastMomentComesFromTheFinestTierThatReachesIt() {
+        var history = TrendHistory()
+        for minute in 0..<(3 * 60) {
+            history.record(habitTotals: ["Yoga": minute], userTotals: [:], second: Self.start + minute * 60)
+        }
+        // 10 minutes ago: still in the 10 s tier, exact.
+        #expect(history.value("Yoga", person: false, atOrAfter: Self.start + 170 * 60)?.value == 170)
+        // 2 hours ago: the 5-minute tier, the end of that slot.
+        #expect(history.value("Yoga", person: false, atOrAfter: Self.start + 60 * 60)?.value == 64)
+        // Before anything was recorded: the oldest known.
+        #expect(history.value("Yoga", person: false, atOrAfter: Self.start - 3_600)?.value == 4)
+        #expect(history.value("Run", person: false, atOrAfter: Self.start) == nil)
+    }
+
+    @Test func slotsAreCountedFromNineteenSeventyAlsoBeforeIt() {
+        #expect(TrendHistory.slot(305, spacing: 300) == 1)
+        #expect(TrendHistory.slot(-1, spacing: 300) == -1)
+        #expect(TrendHistory.slot(-300, spacing: 300) == -1)
     }
 }

@@ -41,28 +41,67 @@ import Testing
         #expect(snapshots.history.habitTrend("Yoga")?.samples.count == 1)
     }
 
-    @Test func theHabitPageDrawsItsTotalWithALabelAndTheGain() async throws {
+    @Test func theHabitPageDrawsItsTotalAcrossTheHourWithItsLabelsLowHighAndChange() async throws {
         let before = try await recordTwoSlots()
         let html = try await get("/habits/Yoga")
+        let now = Int(clock.date.timeIntervalSince1970)
         #expect(
             html.contains(
-                #"<svg class="sparkline" viewBox="0 0 120 24" width="120" height="24" role="img" "#
-                    + #"aria-label="Count over the last 1 min: from \#(before) to \#(before + 3)"><path class="sparkline-line" d="M116 21L120 3"></path><circle class="sparkline-end" cx="120" cy="3" r="2"></circle></svg><span class="trend">+3 in the last 1 min</span>"#
+                #"<svg class="chart-svg" viewBox="0 0 600 120" preserveAspectRatio="none" role="img" "#
+                    + #"aria-label="Count over the last 1 min: from \#(before) to \#(before + 3)"><path class="chart-line" d="M598.3 114L600 6" vector-effect="non-scaling-stroke"></path></svg>"#
             ), "\(html)")
+        #expect(
+            html.contains(
+                #"<span class="chart-start"><time datetime="\#(TimeText.iso(now - 3_600))" data-time="ago">1 h ago</time></span>"#
+                    + #" <span class="chart-extremes">low \#(before) · high \#(before + 3)</span> "#
+                    + #"<span class="chart-end"><time datetime="\#(TimeText.iso(now))" data-time="ago">just now</time></span>"#
+            ), "\(html)")
+        #expect(html.contains(#"<p class="chart-change">+3 in the last hour</p>"#))
         #expect(!html.contains("style="))
     }
 
-    @Test func aSingleSampleDrawsNoSparklineYet() async throws {
+    @Test func theRangeLinksWorkWithoutJavaScriptAndMarkTheCurrentOne() async throws {
+        _ = try await recordTwoSlots()
+        // An hour later, two more: the week's hourly samples are the end of each hour.
+        data.logYoga(2)
+        clock.advance(by: .seconds(3_600))
+        await snapshots.refreshAfterChange()
+        let html = try await get("/habits/Yoga?range=week")
+        #expect(
+            html.contains(
+                #"<li><a href="/habits/Yoga">1 hour</a></li><li><a href="/habits/Yoga?range=day">1 day</a></li>"#
+                    + #"<li><a href="/habits/Yoga?range=week" aria-current="true">1 week</a></li>"#))
+        // The live region polls the same range, and the pause link keeps it.
+        #expect(html.contains(#"data-live-src="/fragments/habits/Yoga?range=week""#))
+        #expect(html.contains(#"href="/habits/Yoga?range=week&amp;live=0""#))
+        #expect(html.contains(#"aria-label="Count over the last week: from "#))
+        let fragment = try await get("/fragments/habits/Yoga?range=week")
+        #expect(fragment.contains(#"<p class="chart-change">+2 this week</p>"#), "\(fragment)")
+    }
+
+    @Test func anUnknownRangeIsA400ThatNamesTheChoices() async throws {
+        for target in ["/habits/Yoga?range=year", "/people/user0?range=HOUR"] {
+            let response = try await scripted.get(target)
+            #expect(response.status == .badRequest, "\(target)")
+            #expect(String(decoding: response.body, as: UTF8.self).contains("hour, day, week or month"))
+        }
+        // A fragment answers live.js with the status alone.
+        #expect(try await scripted.get("/fragments/habits/Yoga?range=1").status == .badRequest)
+        #expect(try await scripted.get("/habits/Yoga?range=").status == .ok)
+    }
+
+    @Test func aSingleSampleDrawsNoChartYet() async throws {
         _ = try await get("/habits/Yoga")
         #expect(snapshots.history.habitTrend("Yoga")?.samples.compactMap { $0 }.count == 1)
         let html = try await get("/habits/Yoga")
-        #expect(!html.contains(#"<svg class="sparkline""#))
+        #expect(!html.contains(#"<svg class="chart-svg""#))
+        #expect(html.contains("Not enough counts recorded over 1 hour yet."))
     }
 
     @Test func thePersonPageDrawsTheirTotal() async throws {
         _ = try await recordTwoSlots()
         let html = try await get("/people/\(User.activeUserID)")
-        #expect(html.contains(#"<svg class="sparkline""#))
+        #expect(html.contains(#"<svg class="chart-svg""#))
         #expect(html.contains(#"role="img" aria-label="Count over the last 1 min: from "#))
     }
 
@@ -89,7 +128,7 @@ import Testing
         clock.advance(by: .seconds(10))
         await snapshots.refreshAfterChange()
         let html = try await get("/fragments/habits/Yoga")
-        #expect(html.contains("+0 in the last 1 min"), "\(html)")
+        #expect(html.contains("+0 in the last hour"), "\(html)")
         clock.advance(by: .seconds(3))
         let again = try await get("/fragments/habits/Yoga")
         #expect(again == html)

@@ -69,7 +69,7 @@ extension ConnectionStateTests {
         state.needMoreData(parserPhase: .body, progress: 5, now: t(3))
         #expect(state.standing == .receiving(since: t(3), bytes: 5))
         _ = state.requestReceived(keepAlive: true, now: t(4))
-        #expect(state.standing == .busy)
+        #expect(state.standing == .handling)
         _ = state.responseReady(now: t(5))
         #expect(state.standing == .busy)
         _ = state.writeFlushed(now: t(6))
@@ -78,18 +78,35 @@ extension ConnectionStateTests {
 
     @Test func evictionClosesAnIdleOrReceivingConnection() {
         var idle = ConnectionState(policy: ratePolicy, now: t(0))
-        #expect(idle.evictionRequested(now: t(1)) == .close)
+        #expect(idle.evictionRequested(seen: .idle(since: t(0)), now: t(1)) == .close)
         #expect(idle.phase == .closed)
         var receiving = bodyStarted(ratePolicy)
-        #expect(receiving.evictionRequested(now: t(2)) == .close)
+        #expect(receiving.evictionRequested(seen: .handling, now: t(2)) == .close)
     }
 
-    /// A request that reached its handler (a long-poll parked for 25 s among them) is never cut off to make room.
+    /// A request that reached its working handler, or whose answer the socket takes, is never cut off to make room.
     @Test func evictionLeavesARequestInProgressAlone() {
         var state = ConnectionState(policy: ratePolicy, now: t(0))
         _ = state.requestReceived(keepAlive: true, now: t(1))
-        #expect(state.evictionRequested(now: t(2)) == .none)
+        #expect(state.evictionRequested(seen: .handling, now: t(2)) == .none)
         #expect(state.responseReady(now: t(27)) == .writeResponse(closeAfter: false))
-        #expect(state.evictionRequested(now: t(27)) == .none)
+        #expect(state.evictionRequested(seen: .parked(since: t(1)), now: t(27)) == .none)
+    }
+
+    /// A parked poll is told to answer now (its 304), and that answer is the connection's last (issue 23).
+    @Test func evictionInterruptsAParkedPollAndClosesAfterItsAnswer() {
+        var state = ConnectionState(policy: ratePolicy, now: t(0))
+        _ = state.requestReceived(keepAlive: true, now: t(1))
+        #expect(state.evictionRequested(seen: .parked(since: t(1)), now: t(2)) == .interruptHandler)
+        #expect(state.responseReady(now: t(2)) == .writeResponse(closeAfter: true))
+    }
+
+    /// A handler waiting on the upstream is given up: the connection closes and its answer will be dropped.
+    @Test func evictionClosesAHandlerWaitingOnTheUpstream() {
+        var state = ConnectionState(policy: ratePolicy, now: t(0))
+        _ = state.requestReceived(keepAlive: true, now: t(1))
+        #expect(state.evictionRequested(seen: .waitingOnUpstream(since: t(1)), now: t(4)) == .close)
+        #expect(state.phase == .closed)
+        #expect(state.responseReady(now: t(5)) == .none)
     }
 }

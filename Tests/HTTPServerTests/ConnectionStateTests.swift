@@ -94,7 +94,7 @@ import Testing
         _ = state.requestReceived(keepAlive: true, now: t(0))
         _ = state.responseReady(now: t(0))
         state.writeBlocked(now: t(0))
-        state.writeProgressed(now: t(20))
+        state.writeProgressed(bytes: 100, now: t(20))
         state.writeBlocked(now: t(25))  // still blocked: the clock keeps running from the last progress
         #expect(state.nextDeadline == t(50))
         #expect(state.timerFired(now: t(49)) == .none)

@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import TestSupport
 import Testing
 
 @testable import HTTPServer
@@ -162,7 +164,7 @@ import Testing
         configuration.lingerTimeout = .milliseconds(100)
         try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
             let port = server.port
-            let (fastText, bytes, end, elapsed) = try await TestClient.onOwnThread {
+            let (fastText, bytes, end, elapsed) = try await onOwnThread {
                 let slow = try TestClient(port: port)
                 try slow.send("GET / HTTP/1.1\r\nHost: x\r\n")
                 let started = ContinuousClock.now

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Logging
 import Testing
 
 @testable import HTTPServer

@@ -117,7 +117,7 @@ extension ServerTests {
         try await LiveServer.with(configuration, responder: router) { server in
             let parked = try TestClient(port: server.port)
             try parked.send("GET /park HTTP/1.1\r\nHost: x\r\n\r\n")
-            try await LiveServer.until("the handler running") { server.standings == [.busy] }
+            try await LiveServer.until("the handler running") { server.standings == [.handling] }
 
             let newcomer = try TestClient(port: server.port)
             try newcomer.send(Self.get)

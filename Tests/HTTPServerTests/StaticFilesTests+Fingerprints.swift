@@ -1,3 +1,4 @@
+import Compression
 import Foundation
 import HTTPCore
 import Testing

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPServer
 import HabitsSimulator
 import Testing
 

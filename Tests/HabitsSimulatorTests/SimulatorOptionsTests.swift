@@ -1,4 +1,4 @@
-import HTTPServer
+import CommandLineKit
 import Testing
 
 @testable import HabitsSimulator

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPServer
 import HabitsAPI
 import Testing
 

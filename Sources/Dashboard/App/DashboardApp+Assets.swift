@@ -18,7 +18,8 @@ extension DashboardApp {
         guard known || id == User.activeUserID else {
             throw HTTPError(.notFound, "There is no such profile image.")
         }
-        let image = try await data.image(id: id)
+        // Marked, so that at the connection cap the server may give this wait up rather than refuse a newcomer.
+        let image = try await context.activity.waitingOnUpstream { try await data.image(id: id) }
         // Not `split(separator:)[0]`: an empty or ";" value splits into nothing, and indexing that traps.
         let type = image.contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
             .trimmingCharacters(in: .whitespaces).lowercased()

@@ -1,3 +1,4 @@
+import Compression
 import HTTPCore
 import HTTPServer
 

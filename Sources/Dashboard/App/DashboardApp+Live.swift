@@ -7,14 +7,19 @@ extension DashboardApp {
     /// `fragment` gives the fragment for a view and the browser's settings (from the render cache, rendered once
     /// per key). When `If-None-Match` names its ETag the answer is 304, unless the request prefers to wait
     /// (`Prefer: wait=N`, RFC 7240): then it is parked until the view changes (a new snapshot version, the stale
-    /// notice, or a settings change) and answered 200 once the fragment really differs, or 304 after N seconds. A
-    /// poll that cannot be parked (too many wait already, or the server is stopping) is answered at once.
+    /// notice, or a settings change) and answered 200 once the fragment really differs, or 304 after N seconds.
+    /// A poll beyond its address's fair share of the parked places (`ParkingQuota`, issue 23) is answered 304 after
+    /// a short delay with `Retry-After`; one the store cannot park (shutting down) is answered at once. The server
+    /// may interrupt a parked poll to make room at its connection cap: it is then answered its 304 at once.
     func liveFragment(
-        _ request: Request, _ fragment: (SnapshotView, Settings) throws -> RenderCache.Entry
+        _ request: Request, _ context: RequestContext,
+        _ fragment: (SnapshotView, Settings) throws -> RenderCache.Entry
     ) async throws -> Response {
         let wait = PreferWait.seconds(in: request)
         let deadline = wait.map { snapshots.now + .seconds($0) }
         var applied: Int?
+        var client: String?
+        defer { if let client { parkedPolls.release(client) } }
         while true {
             let view = try await snapshots.view(live: true)
             let browser = try await settings.load(for: request)
@@ -24,8 +29,18 @@ extension DashboardApp {
             }
             guard let wait, let deadline else { return notModified(entry, request) }
             let remaining = snapshots.now.duration(to: deadline)
-            guard remaining > .zero else { return Self.withPreferenceApplied(notModified(entry, request), applied) }
-            switch await snapshots.park(after: view.generation, timeout: remaining) {
+            guard remaining > .zero, !Task.isCancelled else {
+                return Self.withPreferenceApplied(notModified(entry, request), wait)
+            }
+            if client == nil {
+                let address = ClientAddress.key(of: request, context: context, trustedProxies: settings.trustedProxies)
+                guard parkedPolls.claim(address) else { return await overflow(entry, request, context) }
+                client = address
+            }
+            let outcome = await context.activity.parked {
+                await snapshots.park(after: view.generation, timeout: remaining)
+            }
+            switch outcome {
             case .changed:
                 applied = wait
             case .timedOut:
@@ -34,6 +49,16 @@ extension DashboardApp {
                 return Self.withPreferenceApplied(notModified(entry, request), applied)
             }
         }
+    }
+
+    /// A poll that may not park: 304 after `ParkedPolls.overflowDelay` (interruptible like a parked poll), with
+    /// `Retry-After`, so a client over its share re-polls a few times a minute rather than at once.
+    private func overflow(_ entry: RenderCache.Entry, _ request: Request, _ context: RequestContext) async -> Response {
+        let until = snapshots.now + ParkedPolls.overflowDelay
+        await context.activity.parked { await snapshots.pause(until: until) }
+        var response = notModified(entry, request)
+        response.headers.replaceOrAdd(name: "Retry-After", value: "\(ParkedPolls.retryAfter)")
+        return response
     }
 
     /// Says which wait was honoured (RFC 7240 §3), so a client can tell a held answer from an immediate one.

@@ -35,7 +35,7 @@ extension DashboardApp {
     static func isPaused(_ request: Request) -> Bool { request.query["live"] == "0" }
 
     func homeFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
-        try await liveFragment(request) { view, browser in
+        try await liveFragment(request, context) { view, browser in
             try homeFragment(view, browser)
         }
     }
@@ -48,10 +48,10 @@ extension DashboardApp {
 
     private func homeFragment(_ view: SnapshotView, _ browser: Settings) throws -> RenderCache.Entry {
         try renderCache.entry(for: homeFragmentKey(view, browser)) {
-            let now = snapshots.now
+            let now = snapshots.date
             let page = HomePage(
                 snapshot: view.snapshot, settings: browser, baseline: activity.baseline(before: now), now: now,
-                habitTrend: activity.habitTrend)
+                habitTrend: { activity.habitTrend($0) })
             return try renderer.fragmentBytes(LivePage.home.fragmentTemplate, page.fragmentValue(stale: view.stale))
         }
     }
@@ -76,53 +76,63 @@ extension DashboardApp {
 
     func habit(_ request: Request, _ context: RequestContext) async throws -> Response {
         let name = try Self.routeParameter(Links.habitRoute, request, context)
+        let range = try Self.range(request)
         let view = try await snapshots.view(live: true)
         let browser = try await settings.load(for: request)
         let paused = Self.isPaused(request)
-        let key = pageKey(.habit, item: name, paused: paused, view, browser.isFavorite(name) ? 1 : 0)
+        let key = pageKey(.habit, item: name, range: range, paused: paused, view, browser.isFavorite(name) ? 1 : 0)
         return try cachedHTML(request, key: key) {
-            let page = try habitPage(name, view, browser)
+            let page = try habitPage(name, range, view, browser)
             let fragment = try habitFragment(page, view)
+            let path = range.url(page.path)
             return try renderer.livePageBytes(
-                .habit, page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag, path: page.path,
+                .habit, page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag, path: path,
                 frame: PageFrame(
-                    title: page.name, tab: .habits, isLive: true, path: page.path, isPaused: paused,
+                    title: page.name, tab: .habits, isLive: true, path: path, isPaused: paused,
                     colorsVersion: view.snapshot.referenceVersion))
         }
     }
 
     func habitFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
         let name = try Self.routeParameter(Links.habitRoute, request, context)
-        return try await liveFragment(request) { view, browser in
-            try renderCache.entry(for: habitFragmentKey(name, view)) {
-                try renderHabitFragment(try habitPage(name, view, browser), view)
+        let range = try Self.range(request)
+        return try await liveFragment(request, context) { view, browser in
+            try renderCache.entry(for: habitFragmentKey(name, range, view)) {
+                try renderHabitFragment(try habitPage(name, range, view, browser), view)
             }
         }
     }
 
-    private func habitPage(_ name: String, _ view: SnapshotView, _ browser: Settings) throws -> HabitDetailPage {
-        let trend = activity.habitTrend(name)
-        guard let page = HabitDetailPage(habitName: name, snapshot: view.snapshot, settings: browser, trend: trend)
+    private func habitPage(_ name: String, _ range: HistoryRange, _ view: SnapshotView, _ browser: Settings) throws
+        -> HabitDetailPage
+    {
+        let trend = activity.habitTrend(name, range: range)
+        guard var page = HabitDetailPage(habitName: name, snapshot: view.snapshot, settings: browser, trend: trend)
         else {
             throw HTTPError(.notFound, "There is no habit called “\(name)”.")
         }
+        page.range = range
         return page
     }
 
     /// The key of a habit's fragment: no settings in it, so one rendering serves every browser.
-    private func habitFragmentKey(_ name: String, _ view: SnapshotView) -> RenderKey {
+    private func habitFragmentKey(_ name: String, _ range: HistoryRange, _ view: SnapshotView) -> RenderKey {
         RenderKey(
-            route: LivePage.habit.fragmentKey(item: name), content: trendContent(view), personal: 0,
-            stale: view.stale?.asOf)
+            route: LivePage.habit.fragmentKey(item: name) + Self.rangeSuffix(range), content: trendContent(view),
+            personal: 0, stale: view.stale?.asOf)
     }
 
     /// The habit's ranked groups: the same for every browser, so rendered once per version.
     private func habitFragment(_ page: HabitDetailPage, _ view: SnapshotView) throws -> RenderCache.Entry {
-        try renderCache.entry(for: habitFragmentKey(page.name, view)) { try renderHabitFragment(page, view) }
+        try renderCache.entry(for: habitFragmentKey(page.name, page.range, view)) {
+            try renderHabitFragment(page, view)
+        }
     }
 
     private func renderHabitFragment(_ page: HabitDetailPage, _ view: SnapshotView) throws -> [UInt8] {
-        try renderer.fragmentBytes(LivePage.habit.fragmentTemplate, page.fragmentValue(stale: view.stale))
+        try renderer.fragmentBytes(
+            LivePage.habit.fragmentTemplate,
+            page.fragmentValue(stale: view.stale, now: ActivityHistory.second(snapshots.date)))
     }
 
     // MARK: - People
@@ -160,26 +170,29 @@ extension DashboardApp {
 
     func person(_ request: Request, _ context: RequestContext) async throws -> Response {
         let id = try Self.routeParameter(Links.personRoute, request, context)
+        let range = try Self.range(request)
         let view = try await snapshots.view(live: true)
         let browser = try await settings.load(for: request)
         let paused = Self.isPaused(request)
-        let key = pageKey(.person, item: id, paused: paused, view, browser.isFollowed(id) ? 1 : 0)
+        let key = pageKey(.person, item: id, range: range, paused: paused, view, browser.isFollowed(id) ? 1 : 0)
         return try cachedHTML(request, key: key) {
-            let page = try personPage(id, view, browser)
+            let page = try personPage(id, range, view, browser)
             let fragment = try personFragment(page, view)
+            let path = range.url(page.path)
             return try renderer.livePageBytes(
-                .person, page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag, path: page.path,
+                .person, page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag, path: path,
                 frame: PageFrame(
-                    title: page.name, tab: .people, isLive: true, path: page.path, isPaused: paused,
+                    title: page.name, tab: .people, isLive: true, path: path, isPaused: paused,
                     colorsVersion: view.snapshot.referenceVersion))
         }
     }
 
     func personFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
         let id = try Self.routeParameter(Links.personRoute, request, context)
-        return try await liveFragment(request) { view, browser in
-            try renderCache.entry(for: personFragmentKey(id, view)) {
-                try renderPersonFragment(try personPage(id, view, browser), view)
+        let range = try Self.range(request)
+        return try await liveFragment(request, context) { view, browser in
+            try renderCache.entry(for: personFragmentKey(id, range, view)) {
+                try renderPersonFragment(try personPage(id, range, view, browser), view)
             }
         }
     }
@@ -187,28 +200,35 @@ extension DashboardApp {
     /// The person's page. Their leading habits come from the snapshot's rankings (the same rule as
     /// `/userLeadingStats`: every user whose count equals the habit's top count), so no id from a URL ever
     /// reaches the upstream.
-    private func personPage(_ id: String, _ view: SnapshotView, _ browser: Settings) throws -> PersonDetailPage {
-        let trend = activity.personTrend(id)
-        guard let page = PersonDetailPage(userID: id, snapshot: view.snapshot, settings: browser, trend: trend) else {
+    private func personPage(_ id: String, _ range: HistoryRange, _ view: SnapshotView, _ browser: Settings) throws
+        -> PersonDetailPage
+    {
+        let trend = activity.personTrend(id, range: range)
+        guard var page = PersonDetailPage(userID: id, snapshot: view.snapshot, settings: browser, trend: trend) else {
             throw HTTPError(.notFound, "There is nobody with the id “\(id)”.")
         }
+        page.range = range
         return page
     }
 
     /// The key of a person's fragment: no settings in it, so one rendering serves every browser.
-    private func personFragmentKey(_ id: String, _ view: SnapshotView) -> RenderKey {
+    private func personFragmentKey(_ id: String, _ range: HistoryRange, _ view: SnapshotView) -> RenderKey {
         RenderKey(
-            route: LivePage.person.fragmentKey(item: id), content: trendContent(view), personal: 0,
-            stale: view.stale?.asOf)
+            route: LivePage.person.fragmentKey(item: id) + Self.rangeSuffix(range), content: trendContent(view),
+            personal: 0, stale: view.stale?.asOf)
     }
 
     /// The person's counts: the same for every browser, so rendered once per version.
     private func personFragment(_ page: PersonDetailPage, _ view: SnapshotView) throws -> RenderCache.Entry {
-        try renderCache.entry(for: personFragmentKey(page.userID, view)) { try renderPersonFragment(page, view) }
+        try renderCache.entry(for: personFragmentKey(page.userID, page.range, view)) {
+            try renderPersonFragment(page, view)
+        }
     }
 
     private func renderPersonFragment(_ page: PersonDetailPage, _ view: SnapshotView) throws -> [UInt8] {
-        try renderer.fragmentBytes(LivePage.person.fragmentTemplate, page.fragmentValue(stale: view.stale))
+        try renderer.fragmentBytes(
+            LivePage.person.fragmentTemplate,
+            page.fragmentValue(stale: view.stale, now: ActivityHistory.second(snapshots.date)))
     }
 
     // MARK: - Log Habit
@@ -248,11 +268,13 @@ extension DashboardApp {
 
     /// The key of a live page (of `item`, paused or not): the snapshot's version and the trend slot (its fragment shows counts and sparklines).
     private func pageKey(
-        _ page: LivePage, item: String? = nil, paused: Bool, _ view: SnapshotView, _ personal: UInt64
+        _ page: LivePage, item: String? = nil, range: HistoryRange = .hour, paused: Bool, _ view: SnapshotView,
+        _ personal: UInt64
     ) -> RenderKey {
-        RenderKey(
-            route: page.pageKey(item: item, query: paused ? "live=0" : ""), content: trendContent(view),
-            personal: personal, stale: view.stale?.asOf)
+        let query = [range.query, paused ? "live=0" : ""].filter { !$0.isEmpty }.joined(separator: "&")
+        return RenderKey(
+            route: page.pageKey(item: item, query: query), content: trendContent(view), personal: personal,
+            stale: view.stale?.asOf)
     }
 
     /// The cached (or freshly rendered) bytes of `key`: 304 when `If-None-Match` names their ETag, else 200.

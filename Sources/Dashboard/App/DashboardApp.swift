@@ -14,6 +14,8 @@ public struct DashboardApp: Sendable {
     public let snapshots: SnapshotStore
     /// Rendered pages and fragments by data version and settings digest.
     let renderCache: RenderCache
+    /// The parked places' fair share by client address (issue 23).
+    let parkedPolls: ParkedPolls
     /// The personal parts of render keys, once per settings content.
     let personalDigests = PersonalDigests()
     /// Templates → responses.
@@ -41,6 +43,7 @@ public struct DashboardApp: Sendable {
         self.data = data
         self.snapshots = snapshots ?? SnapshotStore(source: data)
         self.renderCache = RenderCache()
+        self.parkedPolls = ParkedPolls(capacity: self.snapshots.configuration.maxParked)
         self.renderer = renderer
         self.settings = settings
         self.originCheck = originCheck

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import HabitsAPI
+import Logging
 import TemplateKit
 
 /// The running dashboard: templates, settings store, shared cache, HTTP server, built once from the options.
@@ -79,10 +80,14 @@ public final class DashboardService: Sendable {
         var persistenceConfiguration = SnapshotPersistence.Configuration(
             directory: options.cacheDirectory, upstream: upstreamIdentity ?? Self.identity(of: upstream))
         persistenceConfiguration.maxAge = TimeInterval(options.cacheMaxAgeDays) * 86_400
-        // Loaded here, before the server listens and before any upstream call (issue 13).
+        // Loaded here, before the server listens and before any upstream call (issues 13 and 22).
+        let history = ActivityHistory(
+            store: HistoryFile(
+                directory: options.cacheDirectory, upstream: persistenceConfiguration.upstream, logger: cacheLogger))
         let snapshots = SnapshotStore(
             source: data, configuration: snapshotConfiguration, logger: logger.with(["component": "snapshot"]),
-            persistence: SnapshotPersistence(configuration: persistenceConfiguration, logger: cacheLogger))
+            persistence: SnapshotPersistence(configuration: persistenceConfiguration, logger: cacheLogger),
+            history: history)
         let staticFiles = try StaticFiles(root: publicDirectory, logger: logger)
         let app = DashboardApp(
             data: data,
@@ -139,6 +144,7 @@ public final class DashboardService: Sendable {
         settingsSweeper.cancel()
         trendSampler.cancel()
         snapshots.shutdown()
+        snapshots.history.flush()
         await server.shutdown()
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import HTTPServer
 import HabitsAPI
+import Logging
 import Synchronization
 
 /// Profile images kept on disk (issue 13), so person pages keep their pictures while the upstream is down, even

@@ -12,16 +12,18 @@ extension HabitDetailPage {
             "info": .text(info),
             "isFavorite": .bool(isFavorite),
             "returnTo": .text(path),
+            "ranges": HistoryRange.links(path: path, current: range),
             "elementID": .text(Links.elementID(habit: name)),
         ]
     }
 
     /// The value of `Templates/fragments/habit.html`: the users grouped by tied counts.
-    public func fragmentValue(stale: StaleNotice?) -> TemplateValue {
+    public func fragmentValue(stale: StaleNotice?, now: Int? = nil) -> TemplateValue {
         [
             "stale": stale?.templateValue ?? .null,
             "name": .text(name),
-            "trend": trend.templateValue,
+            "chart": trend.chartValue(now: now ?? trend?.lastSecond ?? 0),
+            "rangeTitle": .text(range.title),
             "groups": .list(groups.enumerated().map { $1.templateValue(id: "group-\($0)") }),
         ]
     }

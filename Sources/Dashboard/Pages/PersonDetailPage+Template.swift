@@ -13,17 +13,19 @@ extension PersonDetailPage {
             "isFollowed": .bool(isFollowed),
             "isActiveUser": .bool(isActiveUser),
             "returnTo": .text(path),
+            "ranges": HistoryRange.links(path: path, current: range),
             "elementID": .text(Links.elementID(person: userID)),
         ]
     }
 
     /// The value of `Templates/fragments/person.html`: Leading, then a section per category, with count bars.
-    public func fragmentValue(stale: StaleNotice?) -> TemplateValue {
+    public func fragmentValue(stale: StaleNotice?, now: Int? = nil) -> TemplateValue {
         let top = max(1, (leading + categories.flatMap(\.habits)).map(\.count).max() ?? 1)
         return [
             "stale": stale?.templateValue ?? .null,
             "name": .text(name),
-            "trend": trend.templateValue,
+            "chart": trend.chartValue(now: now ?? trend?.lastSecond ?? 0),
+            "rangeTitle": .text(range.title),
             "hasLeading": .bool(!leading.isEmpty),
             "leading": .list(leading.map { $0.templateValue(top: top) }),
             "categories": .list(

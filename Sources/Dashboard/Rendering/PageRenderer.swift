@@ -1,5 +1,6 @@
 import HTTPCore
 import HTTPServer
+import Logging
 import TemplateKit
 
 /// Turns template values into responses: pages inside the layout, live fragments with ETags, and error pages.

@@ -1,4 +1,4 @@
-import HTTPServer
+import Compression
 import Synchronization
 
 /// Rendered bytes by `RenderKey`, under a byte budget with least-recently-used eviction (issue 9).

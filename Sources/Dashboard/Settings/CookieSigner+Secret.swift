@@ -1,5 +1,5 @@
 import Glibc
-import HTTPServer
+import Logging
 
 extension CookieSigner {
     /// The secret's file in the settings directory. A dot-file, so it can never be taken for a settings file.

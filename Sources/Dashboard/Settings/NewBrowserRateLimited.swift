@@ -1,5 +1,4 @@
 import HTTPCore
-import HTTPServer
 
 /// A client asked for more new browser ids than `NewBrowserLimiter` allows: 429 with `Retry-After`, nothing written.
 public struct NewBrowserRateLimited: HTTPResponseError, ErrorResponseHeaders, Equatable {

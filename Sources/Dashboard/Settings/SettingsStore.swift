@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import HTTPServer
+import Logging
 import Synchronization
 
 /// Per-browser settings, one JSON file per browser: `<directory>/<id>.json`, with a bounded in-memory cache in front.

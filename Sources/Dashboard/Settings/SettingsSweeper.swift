@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import HTTPServer
+import Logging
 
 /// Sweeps a settings store every `interval` (expiry, the cap, leftover temp files), on a utility queue of its own so
 /// no request ever waits for a directory scan. The store sweeps once itself when it opens.

@@ -1,87 +1,140 @@
+import Foundation
 import Synchronization
 
-/// The dashboard's own history of every habit's and person's total count, recorded by the `SnapshotStore` each time
-/// a refresh succeeds (not by requests), on the store's clock. Home's "Happening now" compares with it and the
-/// sparklines draw it (issue 10 points 3 and 4).
+/// The dashboard's own history of every habit's and person's total count, and of the rank changes that concern the
+/// active user, recorded by the `SnapshotStore` each time a refresh succeeds (not by requests). Home's "Happening
+/// now" compares with it, the sparklines and charts draw it (issue 10 points 3 and 4, issue 22 points 1 and 2), and
+/// the passed / overtaken moments come from it (issue 22 point 3).
 ///
-/// One sample per `spacing` (10 s) for `capacity` slots (361: the last hour), held in a `TrendHistory`, whose
-/// documentation states the memory bound: (habits + people) × ~1.55 KB, about 95 KB for the built-in data.
+/// Times are wall-clock seconds, so a restart continues the same slots; the time the dashboard was down is a gap.
+/// The samples are a `TrendHistory` (10 s for an hour, 5 min for a day, 1 h for 30 days; its documentation states
+/// the memory bound), the moments a `MomentLog`. With a `HistoryStore` both are loaded at start and queued to be
+/// stored once per 10 s slot, off the request path; while a write is in progress the history is held twice at most.
 public final class ActivityHistory: Sendable {
     /// A past moment to compare with: its time and the totals known then.
     struct Point: Sendable {
-        var time: ContinuousClock.Instant
+        var time: Date
         var habitTotals: [String: Int]
         var userTotals: [String: Int]
     }
 
     private struct State {
-        var history: TrendHistory
+        var record: HistoryRecord
         var lastVersion: UInt64?
-        /// Where slot 0 starts: the first recorded moment. Slots are counted on the monotonic clock, which has no
-        /// epoch of its own, and anchoring them on the first sample makes their boundaries the same in every run.
-        var origin: ContinuousClock.Instant?
+        /// The snapshot recorded last in this run: the rank changes compare the next one with it.
+        var lastSnapshot: Snapshot?
     }
 
     private let state: Mutex<State>
-    /// Time between samples.
+    private let store: (any HistoryStore)?
+    /// Time between samples of the finest tier.
     let spacing: Duration
-    /// Samples kept per series.
+    /// Samples kept per series in the finest tier.
     let capacity: Int
 
-    /// Creates an empty history.
-    public init(spacing: Duration = .seconds(10), capacity: Int = 361) {
-        self.spacing = max(.seconds(1), spacing)
-        self.capacity = max(2, capacity)
-        state = Mutex(State(history: TrendHistory(capacity: capacity)))
+    /// Creates an empty history whose finest tier has `spacing` and `capacity` (the coarser tiers are the standard
+    /// ones), kept nowhere.
+    public convenience init(spacing: Duration = .seconds(10), capacity: Int = 361) {
+        var tiers = TrendHistory.standardTiers
+        tiers[0] = (Int(max(.seconds(1), spacing).components.seconds), max(2, capacity))
+        self.init(history: TrendHistory(tiers: tiers), store: nil)
     }
 
-    /// The slot `time` falls in, counted from `origin` (`.up` gives the first slot starting at or after it).
-    private func slot(
-        _ time: ContinuousClock.Instant, origin: ContinuousClock.Instant, rounding: FloatingPointRoundingRule = .down
-    ) -> Int {
-        let slot = (origin.duration(to: time) / spacing).rounded(rounding)
-        return slot.isFinite ? Int(max(min(slot, 1e15), -1e15)) : 0
+    /// A history kept in `store`, starting from what it holds (empty when it holds nothing usable).
+    convenience init(store: any HistoryStore) {
+        let loaded = store.load()
+        self.init(
+            history: loaded?.history ?? TrendHistory(), moments: loaded?.moments ?? MomentLog(), store: store)
     }
 
-    /// The slot of the latest sample; nil before the first. Pages that draw trends key their rendering on it too.
-    var latestSlot: Int? { state.withLock { $0.history.latestSlot } }
+    private init(history: TrendHistory, moments: MomentLog = MomentLog(), store: (any HistoryStore)?) {
+        let fine = history.fine
+        spacing = .seconds(fine.spacing)
+        capacity = fine.capacity
+        self.store = store
+        state = Mutex(State(record: HistoryRecord(history: history, moments: moments)))
+    }
 
-    /// Records `snapshot`'s totals at `time`. Called on every successful refresh, so consecutive slots are known
-    /// while the dashboard is watched; an unchanged version in the same slot costs one comparison.
-    public func record(_ snapshot: Snapshot, at time: ContinuousClock.Instant) {
-        state.withLock { state in
-            let origin = state.origin ?? time
-            state.origin = origin
-            let slot = slot(time, origin: origin)
-            if state.lastVersion == snapshot.version, let latest = state.history.latestSlot, slot <= latest { return }
+    /// Whole seconds since 1970 of `date`, rounded down.
+    static func second(_ date: Date) -> Int {
+        let value = date.timeIntervalSince1970.rounded(.down)
+        return value.isFinite ? Int(max(min(value, 1e15), -1e15)) : 0
+    }
+
+    /// The finest tier's latest slot; nil before the first sample. Pages that draw trends key their rendering on it.
+    var latestSlot: Int? { state.withLock { $0.record.history.fine.latestSlot } }
+
+    /// Records `snapshot`'s totals at `date`, and the rank changes since the snapshot recorded before it. Called on
+    /// every successful refresh, so consecutive slots are known while the dashboard is watched; an unchanged version
+    /// in the same slot costs one comparison.
+    public func record(_ snapshot: Snapshot, at date: Date) {
+        let second = Self.second(date)
+        let toStore = state.withLock { state -> HistoryRecord? in
+            let history = state.record.history
+            let slot = TrendHistory.slot(second, spacing: history.fine.spacing)
+            let latest = history.fine.latestSlot
+            if state.lastVersion == snapshot.version, let latest, slot <= latest { return nil }
+            if let previous = state.lastSnapshot, previous.version != snapshot.version {
+                state.record.moments.append(RankChanges.between(previous, snapshot, second: second), now: second)
+            }
             state.lastVersion = snapshot.version
-            state.history.record(habitTotals: snapshot.habitTotals, userTotals: snapshot.userTotals, slot: slot)
+            state.lastSnapshot = snapshot
+            state.record.history.record(
+                habitTotals: snapshot.habitTotals, userTotals: snapshot.userTotals, second: second)
+            // Stored once per slot: a coalesced write holds the record, and every change after it copies the rings.
+            return latest.map { slot > $0 } ?? true ? state.record : nil
         }
+        if let toStore { store?.save(toStore) }
+    }
+
+    /// Stores the latest record now (graceful shutdown).
+    public func flush() {
+        guard let store else { return }
+        store.save(state.withLock { $0.record })
+        store.flush()
     }
 
     /// The oldest recorded moment no more than `window` before `time` (and before the latest): what "now" is
     /// compared with; nil when none.
-    func baseline(before time: ContinuousClock.Instant, window: Duration = .seconds(300)) -> Point? {
+    func baseline(before time: Date, window: TimeInterval = 300) -> Point? {
         state.withLock { state in
-            guard let origin = state.origin else { return nil }
-            let earliest = slot(time - window, origin: origin, rounding: .up)
-            guard let found = state.history.baseline(notBefore: earliest) else { return nil }
+            let fine = state.record.history.fine
+            let earliest = Self.second(time - window)
+            let first = TrendHistory.slot(earliest, spacing: fine.spacing)
+            let slot = earliest % fine.spacing == 0 ? first : first + 1
+            guard let found = fine.baseline(notBefore: slot) else { return nil }
             return Point(
-                time: origin + spacing * found.slot, habitTotals: found.habitTotals, userTotals: found.userTotals)
+                time: Date(timeIntervalSince1970: TimeInterval(found.slot * fine.spacing)),
+                habitTotals: found.habitTotals, userTotals: found.userTotals)
         }
     }
 
-    /// A habit's trend; nil when it has none yet.
-    func habitTrend(_ name: String) -> Trend? {
-        state.withLock { $0.history.habit(name) }.map { trend($0) }
+    /// A habit's trend over `range`; nil when it has none yet.
+    func habitTrend(_ name: String, range: HistoryRange = .hour) -> Trend? {
+        trend(name, person: false, range: range)
     }
 
-    /// A person's trend; nil when they have none yet.
-    func personTrend(_ id: String) -> Trend? {
-        state.withLock { $0.history.person(id) }.map { trend($0) }
+    /// A person's trend over `range`; nil when they have none yet.
+    func personTrend(_ id: String, range: HistoryRange = .hour) -> Trend? {
+        trend(id, person: true, range: range)
     }
 
-    private func trend(_ samples: [Int?]) -> Trend {
-        Trend(samples: samples, capacity: capacity, spacing: Int(spacing.components.seconds))
+    /// A series' total at `second` or the first one known after it: where a count stood at a browser's last visit.
+    func value(_ key: String, person: Bool, atOrAfter second: Int) -> Int? {
+        state.withLock { $0.record.history.value(key, person: person, atOrAfter: second)?.value }
+    }
+
+    /// The recent rank changes.
+    var moments: MomentLog { state.withLock { $0.record.moments } }
+
+    private func trend(_ key: String, person: Bool, range: HistoryRange) -> Trend? {
+        state.withLock { state -> Trend? in
+            let history = state.record.history
+            guard let cut = history.samples(key, person: person, range: range) else { return nil }
+            let tier = history.tiers[range.tier]
+            let slots = range == .hour ? tier.capacity : range.seconds / tier.spacing + 1
+            return Trend(
+                samples: cut.samples, capacity: slots, spacing: tier.spacing, range: range, lastSecond: cut.lastSecond)
+        }
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
-import HTTPServer
-import Synchronization
+import Logging
 
 /// Keeps the last good snapshot on disk across restarts (issue 13): `<directory>/snapshot.json`, a `SnapshotFile`.
 ///
@@ -9,9 +8,9 @@ import Synchronization
 ///   are deleted; a file that is corrupt, of another format or from another upstream is renamed to
 ///   `snapshot.json.bad-<time>` (the newest `keptAside` are kept) with one log line; a file fetched longer ago than
 ///   `maxAge` is left in place, logged and not shown. Nothing it finds makes it throw.
-/// - `save` only queues: a background writer writes the latest queued snapshot at once and then at most once per
-///   `minWriteInterval` (a newer one queued meanwhile replaces the older, which is never written), so neither a
-///   request nor a refresh waits on the disk. Each write is atomic: temp file, fsync, rename, fsync the directory.
+/// - `save` only queues: a `CoalescingWriter` writes the latest queued snapshot at once and then at most once per
+///   `minWriteInterval`, so neither a request nor a refresh waits on the disk. Each write is atomic: temp file,
+///   fsync, rename, fsync the directory.
 public final class SnapshotPersistence: Sendable {
     /// Where and how often.
     public struct Configuration: Sendable, Equatable {
@@ -47,15 +46,6 @@ public final class SnapshotPersistence: Sendable {
     private struct Pending {
         var snapshot: Snapshot
         var fetchedAt: Date
-        var sequence: Int
-    }
-
-    private struct State {
-        var pending: Pending?
-        var nextSequence = 1
-        var writerRunning = false
-        var writes = 0
-        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     /// The file's name in the directory.
@@ -65,23 +55,36 @@ public final class SnapshotPersistence: Sendable {
     public let configuration: Configuration
     private let clock: any SnapshotClock
     private let logger: Logger
-    private let state = Mutex(State())
-    /// Serialises writes (the background writer and `flush`); holds the sequence last written, so an older snapshot
-    /// never replaces a newer one.
-    private let writeLock = Mutex(0)
+    /// Writes the latest queued snapshot, at most once per `minWriteInterval`.
+    private let writer: CoalescingWriter<Pending>
 
     /// Creates the persistence; nothing is read or written until `load` or `save`.
     public init(configuration: Configuration, clock: any SnapshotClock = SystemSnapshotClock(), logger: Logger) {
         self.configuration = configuration
         self.clock = clock
         self.logger = logger
+        let path = configuration.directory + "/" + Self.fileName
+        writer = CoalescingWriter(minInterval: configuration.minWriteInterval, clock: clock) { pending in
+            do {
+                let file = SnapshotFile(
+                    snapshot: pending.snapshot, fetchedAt: pending.fetchedAt, upstream: configuration.upstream)
+                try FileManager.default.createDirectory(
+                    atPath: configuration.directory, withIntermediateDirectories: true)
+                try FileIO.writeAtomically(try file.encoded(), to: path, directory: configuration.directory)
+                return true
+            } catch {
+                logger.warning(
+                    "snapshot not written to disk", ["cache.file": path, "error": String(describing: error)])
+                return false
+            }
+        }
     }
 
     /// `<directory>/snapshot.json`.
     public var path: String { configuration.directory + "/" + Self.fileName }
 
     /// Snapshots written so far.
-    public var writes: Int { state.withLock { $0.writes } }
+    public var writes: Int { writer.writes }
 
     // MARK: - Loading
 
@@ -99,21 +102,11 @@ public final class SnapshotPersistence: Sendable {
         }
         removeLeftoverTemporaries()
         let started = ContinuousClock.now
-        let bytes: [UInt8]
-        do {
-            guard let read = try FileIO.readIfExists(path, limit: configuration.maxFileBytes) else {
-                logger.info("no snapshot on disk", ["cache.file": path])
-                return nil
-            }
-            bytes = read.bytes
-        } catch {
-            if error.isMovedAside {
-                setAside(because: "it is not a regular file or is too large (\(error))")
-            } else {
-                logger.warning("snapshot on disk unreadable", ["cache.file": path, "error": error.description])
-            }
-            return nil
-        }
+        guard
+            let bytes = CacheFiles.read(
+                path, limit: configuration.maxFileBytes, what: "snapshot", logger: logger,
+                setAside: { setAside(because: $0) })
+        else { return nil }
         do {
             let (file, snapshot) = try SnapshotFile.decode(
                 bytes, upstream: configuration.upstream, now: clock.date, maxAge: configuration.maxAge,
@@ -144,28 +137,17 @@ public final class SnapshotPersistence: Sendable {
 
     /// Deletes temp files a write cut short left behind (no writer runs yet: this is the start).
     private func removeLeftoverTemporaries() {
-        let prefix = Self.fileName + FileIO.temporaryMarker
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: configuration.directory)) ?? []
-        var removed = 0
-        for name in names where name.hasPrefix(prefix) {
-            if (try? FileIO.remove(configuration.directory + "/" + name)) == true { removed += 1 }
-        }
+        let removed = CacheFiles.removeLeftoverTemporaries(of: Self.fileName, in: configuration.directory)
         if removed > 0 {
             logger.notice("removed temp files of an interrupted snapshot write", ["count": "\(removed)"])
         }
     }
 
-    /// Moves the file to `snapshot.json.bad-<time>` (one log line), then keeps only the newest `keptAside`.
+    /// Moves the file to `snapshot.json.bad-<time>` (one log line), keeping only the newest `keptAside`.
     private func setAside(because reason: String) {
-        let stamp = Self.stamp(clock.date)
-        var aside = path + ".bad-" + stamp
-        var attempt = 1
-        while FileManager.default.fileExists(atPath: aside) {
-            attempt += 1
-            aside = path + ".bad-" + stamp + "-\(attempt)"
-        }
         do {
-            try FileIO.move(path, to: aside, directory: configuration.directory)
+            let aside = try CacheFiles.setAside(
+                Self.fileName, in: configuration.directory, at: clock.date, kept: configuration.keptAside)
             logger.warning(
                 "snapshot on disk set aside, not shown: \(reason)", ["cache.file": path, "cache.aside": aside])
         } catch {
@@ -173,108 +155,18 @@ public final class SnapshotPersistence: Sendable {
                 "snapshot on disk not shown (\(reason)), and it could not be set aside",
                 ["cache.file": path, "error": error.description])
         }
-        let prefix = Self.fileName + ".bad-"
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: configuration.directory)) ?? [])
-            .filter { $0.hasPrefix(prefix) }.sorted()
-        for name in names.dropLast(configuration.keptAside) {
-            _ = try? FileIO.remove(configuration.directory + "/" + name)
-        }
-    }
-
-    /// `20261201T101500.123Z`: sorts by time, and is a valid file name everywhere.
-    static func stamp(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        let milliseconds = String(format: "%03d", (parts.nanosecond ?? 0) / 1_000_000)
-        return String(format: "%04d", parts.year ?? 0) + two(parts.month) + two(parts.day) + "T" + two(parts.hour)
-            + two(parts.minute) + two(parts.second) + "." + milliseconds + "Z"
     }
 
     // MARK: - Saving
 
     /// Queues `snapshot` (fetched at `fetchedAt`) to be written; returns at once.
     public func save(_ snapshot: Snapshot, fetchedAt: Date) {
-        let startWriter = state.withLock { state -> Bool in
-            state.pending = Pending(snapshot: snapshot, fetchedAt: fetchedAt, sequence: state.nextSequence)
-            state.nextSequence += 1
-            guard !state.writerRunning else { return false }
-            state.writerRunning = true
-            return true
-        }
-        if startWriter { Task.detached { await self.runWriter() } }
+        writer.submit(Pending(snapshot: snapshot, fetchedAt: fetchedAt))
     }
 
     /// Writes what is queued now, on the caller's thread (graceful shutdown), whatever the interval says.
-    public func flush() {
-        guard
-            let pending = state.withLock({ state in
-                defer { state.pending = nil }
-                return state.pending
-            })
-        else {
-            return
-        }
-        write(pending)
-    }
+    public func flush() { writer.flush() }
 
     /// Returns once `count` snapshots have been written in all (tests).
-    func waitForWrites(_ count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let done = state.withLock { state -> Bool in
-                if state.writes >= count { return true }
-                state.waiters.append((count, continuation))
-                return false
-            }
-            if done { continuation.resume() }
-        }
-    }
-
-    /// Writes the queued snapshot, waits the interval, again while something is queued.
-    private func runWriter() async {
-        while true {
-            let next = state.withLock { state -> Pending? in
-                guard let pending = state.pending else {
-                    state.writerRunning = false
-                    return nil
-                }
-                state.pending = nil
-                return pending
-            }
-            guard let next else { return }
-            // The pause's end is fixed before the write, so a clock moved meanwhile still ends it.
-            let pauseEnd = clock.now + configuration.minWriteInterval
-            write(next)
-            await clock.sleep(until: pauseEnd)
-        }
-    }
-
-    private func write(_ pending: Pending) {
-        let wrote = writeLock.withLock { lastSequence -> Bool in
-            guard pending.sequence > lastSequence else { return false }
-            lastSequence = pending.sequence
-            do {
-                let file = SnapshotFile(
-                    snapshot: pending.snapshot, fetchedAt: pending.fetchedAt, upstream: configuration.upstream)
-                try FileManager.default.createDirectory(
-                    atPath: configuration.directory, withIntermediateDirectories: true)
-                try FileIO.writeAtomically(try file.encoded(), to: path, directory: configuration.directory)
-                return true
-            } catch {
-                logger.warning(
-                    "snapshot not written to disk", ["cache.file": path, "error": String(describing: error)])
-                return false
-            }
-        }
-        guard wrote else { return }
-        let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.writes += 1
-            let writes = state.writes
-            let due = state.waiters.filter { $0.count <= writes }.map(\.continuation)
-            state.waiters.removeAll { $0.count <= writes }
-            return due
-        }
-        for continuation in woken { continuation.resume() }
-    }
+    func waitForWrites(_ count: Int) async { await writer.waitForWrites(count) }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import HabitsAPI
+import Logging
 import Synchronization
 
 /// Holds the current `Snapshot` and keeps it fresh off the request path (issue 9), so that a page never waits on
@@ -103,7 +104,8 @@ public final class SnapshotStore: Sendable {
 
     private let source: any DashboardData
     private let clock: any SnapshotClock
-    private let configuration: Configuration
+    /// What the store was created with.
+    public let configuration: Configuration
     private let logger: Logger
     private let persistence: SnapshotPersistence?
     private let state: Mutex<State>
@@ -137,6 +139,9 @@ public final class SnapshotStore: Sendable {
 
     /// The store's clock's monotonic time (long polls measure their wait with it, "Happening now" its ages).
     public var now: ContinuousClock.Instant { clock.now }
+
+    /// The store's clock's wall-clock time (what the history's slots and the times pages show are counted in).
+    public var date: Date { clock.date }
 
     // MARK: - Reading
 
@@ -248,22 +253,37 @@ public final class SnapshotStore: Sendable {
             return state.nextWaiterID
         }
         guard let id else { return .refused }
-        let changed = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let immediate = state.withLock { state -> Bool in
-                if state.isShutDown || state.generation != generation { return true }
-                state.waiters[id] = Waiter(continuation: continuation, isLongPoll: true, timeout: nil)
-                state.metrics.parked += 1
-                ensureTicker(&state)
-                return false
+        // A cancelled poll (the server makes room at its cap, issue 23) ends as if its time were up, and frees its
+        // place at once.
+        let changed = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let immediate = state.withLock { state -> Bool in
+                    if state.isShutDown || state.generation != generation { return true }
+                    state.waiters[id] = Waiter(continuation: continuation, isLongPoll: true, timeout: nil)
+                    state.metrics.parked += 1
+                    ensureTicker(&state)
+                    return false
+                }
+                if immediate {
+                    continuation.resume(returning: true)
+                    return
+                }
+                if Task.isCancelled {
+                    expire(id)
+                    return
+                }
+                armTimeout(for: id, at: wake)
             }
-            if immediate {
-                continuation.resume(returning: true)
-                return
-            }
-            armTimeout(for: id, at: wake)
+        } onCancel: {
+            expire(id)
         }
         if state.withLock({ $0.isShutDown }) { return .changed }
         return changed ? .changed : .timedOut
+    }
+
+    /// Returns at `deadline` on the store's clock, or when the task is cancelled (a poll answered after a delay).
+    public func pause(until deadline: ContinuousClock.Instant) async {
+        await clock.sleep(until: deadline)
     }
 
     /// Stops the ticker and answers every parked long poll at once; later ones are refused (graceful shutdown).
@@ -442,7 +462,7 @@ public final class SnapshotStore: Sendable {
         guard case .success(let built) = outcome,
             let snapshot = built ?? state.withLock({ $0.snapshot })
         else { return }
-        history.record(snapshot, at: clock.now)
+        history.record(snapshot, at: clock.date)
     }
 
     private func startForced(_ state: inout State, now: ContinuousClock.Instant) -> Refresh? {

@@ -1,8 +1,9 @@
-/// One habit's or person's total count over the last hour, as a page shows it: a sparkline, its accessible label
-/// and "+N in the last 5 min" (issue 10 point 4).
+/// One habit's or person's total count over a range (the last hour by default), as a page shows it: a sparkline or
+/// chart, its accessible label, "+N in the last 5 min", and over the range its low, high and change (issue 10 point
+/// 4, issue 22 point 2).
 ///
 /// A pure value cut from `TrendHistory`: samples oldest first, one per `spacing` seconds, the last being the latest
-/// recorded slot; nil where nothing was recorded.
+/// recorded slot (starting at `lastSecond`, seconds since 1970); nil where nothing was recorded.
 public struct Trend: Equatable, Sendable {
     /// The samples, oldest first (at most `capacity`).
     public var samples: [Int?]
@@ -10,12 +11,45 @@ public struct Trend: Equatable, Sendable {
     public var capacity: Int
     /// Seconds between samples.
     public var spacing: Int
+    /// The range the samples cover.
+    public var range: HistoryRange
+    /// When the last slot starts, in seconds since 1970 (0 when unknown).
+    public var lastSecond: Int
 
     /// Creates a trend; samples beyond `capacity` (the oldest) are left out.
-    public init(samples: [Int?], capacity: Int, spacing: Int) {
+    public init(samples: [Int?], capacity: Int, spacing: Int, range: HistoryRange = .hour, lastSecond: Int = 0) {
         self.capacity = max(2, capacity)
         self.samples = Array(samples.suffix(self.capacity))
         self.spacing = max(1, spacing)
+        self.range = range
+        self.lastSecond = lastSecond
+    }
+
+    /// The lowest and highest known totals; nil when none is known.
+    public var extremes: (low: Int, high: Int)? {
+        let known = samples.compactMap { $0 }
+        guard let low = known.min(), let high = known.max() else { return nil }
+        return (low, high)
+    }
+
+    /// The change over the range: the latest known total minus the oldest known one; nil with fewer than two.
+    public var change: Int? {
+        guard let firstIndex = samples.firstIndex(where: { $0 != nil }),
+            let lastIndex = samples.lastIndex(where: { $0 != nil }), firstIndex != lastIndex,
+            let first = samples[firstIndex], let last = samples[lastIndex]
+        else { return nil }
+        return last - first
+    }
+
+    /// "+41 this week" (the minus sign for a total that fell, after a reset upstream); nil with nothing to compare.
+    public var changeText: String? {
+        guard let change else { return nil }
+        return (change < 0 ? "\u{2212}" : "+") + "\(abs(change)) " + range.changeWording
+    }
+
+    /// When the axis starts (the right edge minus `capacity - 1` slots) and ends, in seconds since 1970.
+    public var axisSeconds: (start: Int, end: Int) {
+        (lastSecond - (capacity - 1) * spacing, lastSecond)
     }
 
     /// The growth over the last `seconds` (5 min by default): the latest total minus the oldest known one in that
@@ -47,7 +81,10 @@ public struct Trend: Equatable, Sendable {
         else { return "No count recorded yet" }
         let span = (samples.count - 1 - firstIndex) * spacing
         guard firstIndex != lastIndex else { return "Count so far: \(last), no earlier point yet" }
-        let window = span >= 3600 ? "the last hour" : "the last \(Self.minutes(span)) min"
+        let window =
+            range != .hour
+            ? "the last \(range.title.dropFirst(2))"
+            : span >= 3600 ? "the last hour" : "the last \(Self.minutes(span)) min"
         return "Count over \(window): from \(first) to \(last)"
     }
 

@@ -1,72 +1,76 @@
-/// The bounded history of every habit's and every person's total count: one sample per slot (10 s by default) for
-/// the last `capacity` slots (361: an hour and its starting point), shared by the sparklines and Home's "Happening
-/// now" (issue 10 points 3 and 4).
+/// The history of every habit's and every person's total count at three resolutions (issue 22 point 1): one sample
+/// per 10 s for the last hour, per 5 min for the last day and per hour for the last 30 days. Every recording goes to
+/// each tier; within a slot the last total wins, which is exact for totals that only grow (a coarse sample is the
+/// fine sample at the end of its slot). Slots in which nothing was recorded (the dashboard was down) are gaps at every
+/// resolution, never copies of a neighbour.
 ///
-/// A pure value: time arrives as a slot number (the caller divides its clock by the spacing), so it knows no clock.
+/// A pure value: time arrives as whole seconds since 1970 (wall clock, so slots mean the same after a restart),
+/// and every tier's slots are counted from the epoch, so a 5-minute slot is 10:05–10:10 in every run.
 ///
-/// **Memory bound.** Each series holds one `TrendRing` of `capacity` `Int32`s, allocated once: 361 × 4 = 1,444 bytes
-/// of samples, plus about 100 bytes of ring, array header and name-table entry (and the name's bytes beyond 15). So
-/// N habits and M people cost (N + M) × ~1.55 KB. The built-in data has 19 habits and 42 people (41 users and the
-/// active user): 61 series, 88,084 bytes of samples, about 95 KB in all. Series are dropped once absent for a whole
-/// ring, and at most `maxSeries` per kind are kept (4,096: about 6.3 MB per kind at worst), so the bound holds
-/// whatever the upstream sends.
+/// **Memory bound** (per series, in all: README states the same figures). A series holds 361 + 289 + 721 = 1,371
+/// samples of 4 bytes: 5,484 bytes, plus about 100 bytes of ring, header and name-table entry per tier (~5.8 KB). The
+/// built-in data has 19 habits and 42 people: 61 series, 334,524 bytes of samples (~355 KB in all); ten times the
+/// data, 610 series, 3.35 MB (~3.5 MB). At most `maxSeries` (4,096) per kind per tier are kept: 44.9 MB at worst.
 struct TrendHistory: Equatable, Sendable {
-    /// Samples per series.
-    let capacity: Int
-    /// The habits' totals, by habit name.
-    private(set) var habits: TrendTable
-    /// The people's totals, by user id.
-    private(set) var people: TrendTable
-    /// The slot of every series' newest sample; nil before the first recording.
-    private(set) var latestSlot: Int?
+    /// (seconds per slot, slots kept) of each tier, finest first: 10 s × 361 (an hour and its start), 5 min × 289
+    /// (a day), 1 h × 721 (30 days).
+    static let standardTiers: [(spacing: Int, capacity: Int)] = [(10, 361), (300, 289), (3_600, 721)]
 
-    /// Creates an empty history.
-    init(capacity: Int = 361, maxSeries: Int = 4096) {
-        self.capacity = max(2, capacity)
-        habits = TrendTable(capacity: self.capacity, maxSeries: maxSeries)
-        people = TrendTable(capacity: self.capacity, maxSeries: maxSeries)
+    /// The tiers, finest first.
+    private(set) var tiers: [TrendTier]
+
+    /// Creates an empty history with `tiers` (the standard three by default).
+    init(tiers: [(spacing: Int, capacity: Int)] = standardTiers, maxSeries: Int = 4096) {
+        self.tiers = tiers.map { TrendTier(spacing: $0.spacing, capacity: $0.capacity, maxSeries: maxSeries) }
     }
 
-    /// Records the totals seen in `slot`. A later total in the latest slot replaces it (a slot keeps its last value);
-    /// slots skipped since the latest are unknown (nothing was fetched then); a slot before the latest (a clock set
-    /// back) counts as the latest.
-    mutating func record(habitTotals: [String: Int], userTotals: [String: Int], slot: Int) {
-        guard let latest = latestSlot, slot > latest else {
-            if latestSlot == nil {
-                latestSlot = slot
-                habits.advance(habitTotals, steps: 1)
-                people.advance(userTotals, steps: 1)
-            } else {
-                habits.overwrite(habitTotals)
-                people.overwrite(userTotals)
-            }
-            return
+    /// A history made of restored tiers (the history file).
+    init(restored tiers: [TrendTier]) {
+        self.tiers = tiers
+    }
+
+    /// The finest tier (10 s): the sparklines, "Happening now" and the render keys of live pages.
+    var fine: TrendTier { tiers[0] }
+
+    /// Records the totals seen at `second` in every tier.
+    mutating func record(habitTotals: [String: Int], userTotals: [String: Int], second: Int) {
+        for index in tiers.indices {
+            let slot = Self.slot(second, spacing: tiers[index].spacing)
+            tiers[index].record(habitTotals: habitTotals, userTotals: userTotals, slot: slot)
         }
-        // Clamped so that a clock jumping far ahead costs one ring of unknowns, not a loop over the jump.
-        let (gap, overflow) = slot.subtractingReportingOverflow(latest)
-        let steps = overflow ? capacity + 1 : min(gap, capacity + 1)
-        habits.advance(habitTotals, steps: steps)
-        people.advance(userTotals, steps: steps)
-        latestSlot = slot
     }
 
-    /// The trend of a habit; nil when it is not tracked.
-    func habit(_ name: String) -> [Int?]? { habits.samples(name) }
+    /// The slot of `second` in a tier of `spacing`: rounded down, also before 1970.
+    static func slot(_ second: Int, spacing: Int) -> Int {
+        let quotient = second / spacing
+        return second % spacing < 0 ? quotient - 1 : quotient
+    }
 
-    /// The trend of a person; nil when they are not tracked.
-    func person(_ id: String) -> [Int?]? { people.samples(id) }
+    /// The samples of a series over `range`, oldest first, and the second at which the last slot starts; nil when
+    /// the series is not tracked. `person` chooses the people's table over the habits'.
+    func samples(_ key: String, person: Bool, range: HistoryRange) -> (samples: [Int?], lastSecond: Int)? {
+        guard range.tier < tiers.count else { return nil }
+        let tier = tiers[range.tier]
+        guard let latest = tier.latestSlot,
+            let samples = person ? tier.person(key) : tier.habit(key)
+        else { return nil }
+        let slots = range.seconds / tier.spacing + 1
+        return (Array(samples.suffix(slots)), latest * tier.spacing)
+    }
 
-    /// The oldest slot no earlier than `earliest` and before the latest in which some total is known, with the
-    /// totals known then: what "now" is compared with.
-    func baseline(notBefore earliest: Int) -> (slot: Int, habitTotals: [String: Int], userTotals: [String: Int])? {
-        guard let latest = latestSlot else { return nil }
-        let (reach, overflow) = latest.subtractingReportingOverflow(earliest)
-        let oldestAge = overflow ? capacity - 1 : min(capacity - 1, reach)
-        guard oldestAge >= 1 else { return nil }
-        for age in stride(from: oldestAge, through: 1, by: -1) {
-            let habitTotals = habits.values(age: age)
-            let userTotals = people.values(age: age)
-            if !habitTotals.isEmpty || !userTotals.isEmpty { return (latest - age, habitTotals, userTotals) }
+    /// The first known total of a series recorded at or after `second` (within the finest tier that still reaches
+    /// back that far): what a count was when a browser was last here. Nil when nothing that old is kept.
+    func value(_ key: String, person: Bool, atOrAfter second: Int) -> (value: Int, second: Int)? {
+        for tier in tiers {
+            guard let latest = tier.latestSlot else { continue }
+            let slot = Self.slot(second, spacing: tier.spacing)
+            let age = latest - slot
+            let table = person ? tier.people : tier.habits
+            guard age >= 0, age < tier.capacity else { continue }
+            for back in stride(from: age, through: 0, by: -1) {
+                if let value = table.value(key, age: back) { return (value, (latest - back) * tier.spacing) }
+            }
+            return nil
         }
         return nil
     }

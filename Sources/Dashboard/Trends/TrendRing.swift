@@ -70,3 +70,16 @@ struct TrendRing: Equatable, Sendable {
         (0..<count).contains { storage[(head + $0) % capacity] != Self.unknown }
     }
 }
+
+extension TrendRing {
+    /// The held samples as stored, oldest first (`unknown` where nothing was recorded): what the history file keeps.
+    var rawSamples: [Int32] {
+        (0..<count).map { storage[(head + $0) % capacity] }
+    }
+
+    /// A ring of `capacity` holding `raw` (oldest first; only the newest `capacity` are kept), as read from a file.
+    init(capacity: Int, raw: some Collection<Int32>) {
+        self.init(capacity: capacity)
+        for sample in raw.suffix(self.capacity) { append(sample) }
+    }
+}

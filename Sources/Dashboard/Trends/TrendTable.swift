@@ -93,3 +93,30 @@ struct TrendTable: Equatable, Sendable {
         free.append(place)
     }
 }
+
+extension TrendTable {
+    /// Every held series with its raw samples, sorted by name so a file's bytes do not depend on hashing.
+    var rawSeries: [(name: String, samples: [Int32])] {
+        index.sorted { $0.key < $1.key }.map { ($0.key, rings[$0.value].rawSamples) }
+    }
+
+    /// A table holding `series` (at most `maxSeries`; a series with no known sample is left out), as read from a file.
+    init(capacity: Int, maxSeries: Int, series: [(name: String, samples: [Int32])]) {
+        self.init(capacity: capacity, maxSeries: maxSeries)
+        for (name, samples) in series where index[name] == nil && index.count < self.maxSeries {
+            let ring = TrendRing(capacity: capacity, raw: samples)
+            guard ring.hasKnownSample else { continue }
+            index[name] = rings.count
+            rings.append(ring)
+        }
+    }
+}
+
+extension TrendTable {
+    /// Equal when they hold the same series with the same samples (where each ring sits, and the rings kept for reuse,
+    /// are bookkeeping: a table read back from a file has none of those but is the same history).
+    static func == (lhs: TrendTable, rhs: TrendTable) -> Bool {
+        lhs.capacity == rhs.capacity && lhs.maxSeries == rhs.maxSeries
+            && lhs.rawSeries.elementsEqual(rhs.rawSeries) { $0.name == $1.name && $0.samples == $1.samples }
+    }
+}

@@ -20,6 +20,8 @@ public struct HabitDetailPage: Equatable, Sendable {
     public var groups: [CountGroup]
     /// The habit's total count over the last hour (the sparkline); nil before the history has it.
     public var trend: Trend?
+    /// The range the chart shows (`?range=`; an hour by default).
+    public var range: HistoryRange = .hour
 
     /// Builds the page for `habitName`; nil when neither the habits nor the statistics know it (a 404).
     ///

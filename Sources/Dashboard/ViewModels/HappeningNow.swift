@@ -48,14 +48,14 @@ public struct HappeningNow: Equatable, Sendable {
 
     /// Builds the lists; `limit` items each.
     init(
-        snapshot: Snapshot, settings: Settings, baseline: ActivityHistory.Point?, now: ContinuousClock.Instant,
+        snapshot: Snapshot, settings: Settings, baseline: ActivityHistory.Point?, now: Date,
         limit: Int = 5
     ) {
         let favorites = Set(settings.favoriteHabits)
         let followed = Set(settings.followedUserIDs)
         var habitScores = Self.scores(snapshot.habitTotals, baseline?.habitTotals)
         var userScores = Self.scores(snapshot.userTotals, baseline?.userTotals)
-        var minutes = baseline.map { max(1, Int(($0.time.duration(to: now) / .seconds(60)).rounded())) }
+        var minutes = baseline.map { max(1, Int((now.timeIntervalSince($0.time) / 60).rounded())) }
         if habitScores.isEmpty && userScores.isEmpty {
             // Nothing grew (or no past point): the most active overall is still a living first view.
             habitScores = snapshot.habitTotals.filter { $0.value > 0 }

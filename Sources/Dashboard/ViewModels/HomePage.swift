@@ -37,7 +37,7 @@ public struct HomePage: Equatable, Sendable {
     /// Builds the page with "Happening now" for the introduction: growth since `baseline` (or totals without one),
     /// and each leaderboard card's sparkline from `habitTrend`.
     init(
-        snapshot: Snapshot, settings: Settings, baseline: ActivityHistory.Point?, now: ContinuousClock.Instant,
+        snapshot: Snapshot, settings: Settings, baseline: ActivityHistory.Point?, now: Date,
         habitTrend: (String) -> Trend? = { _ in nil }
     ) {
         self.init(snapshot: snapshot, settings: settings)

@@ -26,6 +26,8 @@ public struct PersonDetailPage: Equatable, Sendable {
     public var categories: [Section]
     /// The user's total count over the last hour (the sparkline); nil before the history has it.
     public var trend: Trend?
+    /// The range the chart shows (`?range=`; an hour by default).
+    public var range: HistoryRange = .hour
 
     /// One category section of the user's other habits.
     public struct Section: Equatable, Sendable {

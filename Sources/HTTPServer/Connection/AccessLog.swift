@@ -1,4 +1,5 @@
 import HTTPCore
+import Logging
 
 /// The one access-log line per request (SPEC §8): method, path, status, bytes, duration, request id.
 enum AccessLog {

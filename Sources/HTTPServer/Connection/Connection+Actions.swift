@@ -41,6 +41,9 @@ extension Connection {
             readWhileWanted()
         case .close:
             closeNow()
+        case .interruptHandler:
+            // The worker answers this request (a parked poll returns its 304), then finds the connection closing.
+            worker?.cancel()
         }
     }
 

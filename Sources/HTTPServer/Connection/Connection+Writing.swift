@@ -58,7 +58,7 @@ extension Connection {
         while !output.isEmpty {
             let written = output.send(to: fd)
             if written > 0 {
-                if !output.isEmpty { state.writeProgressed(now: loop.now) }
+                if !output.isEmpty { state.writeProgressed(bytes: written, now: loop.now) }
             } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                 state.writeBlocked(now: loop.now)
                 waitingForWritable = true

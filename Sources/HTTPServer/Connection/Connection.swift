@@ -1,6 +1,7 @@
 import CLinux
 import Glibc
 import HTTPCore
+import Logging
 import Synchronization
 
 /// The only type that touches a client socket. `ConnectionState` decides what happens next; this class feeds
@@ -95,6 +96,8 @@ final class Connection: @unchecked Sendable {
     /// What the server reads when it must choose a connection to close at the cap; written on the loop thread at
     /// the end of each event, read by the accept thread.
     let standingBox: Mutex<ConnectionState.Standing>
+    /// What the running handler says it waits for (its requests get it in their context).
+    let activity = RequestActivity()
 
     /// Wraps an accepted, non-blocking socket. Nothing happens until `start()`.
     init(id: Int, fd: Int32, peer: String, loop: EventLoop, environment: Environment) {
@@ -110,8 +113,12 @@ final class Connection: @unchecked Sendable {
         self.standingBox = Mutex(state.standing)
     }
 
-    /// The connection's standing as of its last event (see `ConnectionState.Standing`); any thread.
-    var standing: ConnectionState.Standing { standingBox.withLock { $0 } }
+    /// The connection's standing as of its last event (see `ConnectionState.Standing`), with what its handler
+    /// waits for while one runs; any thread.
+    var standing: ConnectionState.Standing {
+        let standing = standingBox.withLock { $0 }
+        return standing == .handling ? activity.standing : standing
+    }
 
     // MARK: - Entry points from other threads
 
@@ -144,14 +151,18 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    /// The server chose this connection to make room at the cap: it closes unless a request became busy in the
-    /// meantime, in which case `refused` runs (on the loop thread) and the connection carries on.
+    /// The server chose this connection to make room at the cap: it closes (a parked poll after answering it)
+    /// unless a request became busy in the meantime, in which case `refused` runs (on the loop thread) and the
+    /// connection carries on.
     func evict(refused: @escaping @Sendable () -> Void) {
         loop.execute { [self] in
             guard !isClosed else { return }
-            let action = state.evictionRequested(now: loop.now)
+            let action = state.evictionRequested(seen: activity.standing, now: loop.now)
             if action == .none { refused() }
+            // A handler waiting on the upstream is given up: its task is told, its answer will be dropped.
+            if action == .close { worker?.cancel() }
             perform(action)
+            eventHandled()
         }
     }
 

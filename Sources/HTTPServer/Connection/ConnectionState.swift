@@ -20,6 +20,11 @@ struct ConnectionState {
         var writeTimeout: Duration
         var lingerTimeout: Duration
         var maxRequests: Int
+        /// After `sendRateGracePeriod` of an answer waiting on the peer, the peer must have taken it at this
+        /// average rate (bytes per second; 0: off), else the connection closes (issue 23: pipelined slow readers).
+        var minimumSendRate: Int
+        /// How long an answer may wait on a peer reading slower than `minimumSendRate`.
+        var sendRateGracePeriod: Duration
 
         init(_ configuration: ServerConfiguration) {
             self.init(
@@ -27,14 +32,18 @@ struct ConnectionState {
                 bodyTimeout: configuration.bodyTimeout, minimumBodyRate: configuration.minimumBodyRate,
                 bodyRateGracePeriod: configuration.bodyRateGracePeriod, idleTimeout: configuration.idleTimeout,
                 writeTimeout: configuration.writeTimeout, lingerTimeout: configuration.lingerTimeout,
-                maxRequests: configuration.maxRequestsPerConnection)
+                maxRequests: configuration.maxRequestsPerConnection, minimumSendRate: configuration.minimumSendRate,
+                sendRateGracePeriod: configuration.sendRateGracePeriod)
         }
 
         init(
             headerTimeout: Duration, bodyReadTimeout: Duration, bodyTimeout: Duration = .seconds(30),
             minimumBodyRate: Int = 0, bodyRateGracePeriod: Duration = .seconds(5), idleTimeout: Duration,
-            writeTimeout: Duration, lingerTimeout: Duration, maxRequests: Int
+            writeTimeout: Duration, lingerTimeout: Duration, maxRequests: Int, minimumSendRate: Int = 0,
+            sendRateGracePeriod: Duration = .seconds(5)
         ) {
+            self.minimumSendRate = minimumSendRate
+            self.sendRateGracePeriod = sendRateGracePeriod
             self.headerTimeout = headerTimeout
             self.bodyReadTimeout = bodyReadTimeout
             self.bodyTimeout = bodyTimeout
@@ -55,6 +64,14 @@ struct ConnectionState {
         var lastRead: Instant
         /// Body bytes received so far.
         var received: Int
+    }
+
+    /// How far an answer that the socket did not take at once has come: what the send rate is judged on.
+    struct SendProgress: Equatable {
+        /// When the socket first refused some of it.
+        var started: Instant
+        /// Bytes the peer has taken since.
+        var sent: Int
     }
 
     /// Where the connection is in its request/response cycle.
@@ -95,6 +112,8 @@ struct ConnectionState {
         case startLingering
         /// Close the socket now.
         case close
+        /// Tell the handler to answer now (cancel its task: a parked long poll answers its 304).
+        case interruptHandler
     }
 
     let policy: Policy
@@ -106,6 +125,8 @@ struct ConnectionState {
     private(set) var isShuttingDown = false
     /// When output last made progress while some of it is still unwritten; nil when nothing is pending.
     private(set) var writeStalledSince: Instant?
+    /// The send rate's measure while output is pending; nil when nothing is.
+    private(set) var sendProgress: SendProgress?
 
     /// A new connection, idle since `now`.
     init(policy: Policy, now: Instant) {
@@ -198,16 +219,20 @@ struct ConnectionState {
     /// Some output could not be written yet (EAGAIN); the write timeout starts if it is not running.
     mutating func writeBlocked(now: Instant) {
         if writeStalledSince == nil { writeStalledSince = now }
+        if sendProgress == nil { sendProgress = SendProgress(started: now, sent: 0) }
     }
 
-    /// Some output was written but more is pending: the write timeout restarts.
-    mutating func writeProgressed(now: Instant) {
+    /// `bytes` of output were written but more is pending: the write timeout restarts, and the send rate counts
+    /// them once the socket has refused some.
+    mutating func writeProgressed(bytes: Int, now: Instant) {
         writeStalledSince = now
+        sendProgress?.sent += bytes
     }
 
     /// Everything queued so far has been written.
     mutating func writeFlushed(now: Instant) -> Action {
         writeStalledSince = nil
+        sendProgress = nil
         guard case .writing(let closeAfter, let linger) = phase else { return .none }
         if linger {
             phase = .lingering(until: now + policy.lingerTimeout)
@@ -227,6 +252,11 @@ struct ConnectionState {
     mutating func timerFired(now: Instant) -> Action {
         if let stalled = writeStalledSince, now >= stalled + policy.writeTimeout {
             // The client stopped reading; there is nobody to tell.
+            phase = .closed
+            return .close
+        }
+        if let progress = sendProgress, now >= sendRateDeadline(progress) {
+            // The client reads too slowly to be worth its slot and the kernel memory its answers hold (issue 23).
             phase = .closed
             return .close
         }
@@ -284,10 +314,19 @@ struct ConnectionState {
         case .responding, .writing, .closed: deadline = nil
         }
         if let stalled = writeStalledSince {
-            let writeDeadline = stalled + policy.writeTimeout
+            var writeDeadline = stalled + policy.writeTimeout
+            if let progress = sendProgress { writeDeadline = min(writeDeadline, sendRateDeadline(progress)) }
             deadline = deadline.map { min($0, writeDeadline) } ?? writeDeadline
         }
         return deadline
+    }
+
+    /// When the bytes the peer has taken stop covering the time its answer has waited at the minimum send rate,
+    /// never before the grace period ends (the body's rate rule, for the other direction); far off when it is off.
+    private func sendRateDeadline(_ progress: SendProgress) -> Instant {
+        guard policy.minimumSendRate > 0 else { return progress.started + policy.writeTimeout * 1000 }
+        let covered = Duration.milliseconds(Int64(progress.sent) * 1000 / Int64(policy.minimumSendRate))
+        return progress.started + max(policy.sendRateGracePeriod, covered)
     }
 
     /// The earliest of the body's three deadlines: the next read (a stalled sender), the whole body (a sender
@@ -305,33 +344,20 @@ struct ConnectionState {
 
     // MARK: - Making room at the connection cap
 
-    /// What the server sees of a connection when it must make room for a new one (issue 8): idle connections go
-    /// first, then the slowest senders; a connection whose request is being handled or answered is never taken.
-    enum Standing: Equatable, Sendable {
-        /// Between requests (or before the first), since then.
-        case idle(since: Instant)
-        /// Receiving a request head or body: `bytes` of it since `since`.
-        case receiving(since: Instant, bytes: Int)
-        /// A handler is working on a request, or an answer is being written or lingered over.
-        case busy
-    }
-
-    /// The connection's standing now.
-    var standing: Standing {
-        switch phase {
-        case .idle(let since): .idle(since: since)
-        case .readingHead(let since, let received): .receiving(since: since, bytes: received)
-        case .readingBody(let body): .receiving(since: body.started, bytes: body.received)
-        case .responding, .writing, .lingering, .closed: .busy
+    /// The server chose this connection to make room, on seeing `seen` (a handler's standing when one runs). It
+    /// closes now, unless it became busy since: a request that arrived meanwhile must not be cut off. A parked
+    /// poll is interrupted instead, so its handler answers at once and that answer is the connection's last.
+    mutating func evictionRequested(seen: Standing, now: Instant) -> Action {
+        switch (standing, seen) {
+        case (.handling, .parked):
+            phase = .responding(closeAfter: true)
+            return .interruptHandler
+        case (.handling, .waitingOnUpstream), (.idle, _), (.receiving, _), (.sending, _):
+            phase = .closed
+            return .close
+        default:
+            return .none
         }
-    }
-
-    /// The server chose this connection to make room: it closes unless it became busy since the server looked
-    /// (a request arrived and is being handled, which must not be cut off).
-    mutating func evictionRequested(now: Instant) -> Action {
-        guard standing != .busy else { return .none }
-        phase = .closed
-        return .close
     }
 
     /// Whether the request asks to keep the connection open: HTTPCore's `KeepAlive` rule (RFC 9112 §9.3).

@@ -1,4 +1,5 @@
 import HTTPCore
+import Logging
 
 /// The one place errors become responses: one error type per layer, mapped to a status here and nowhere else.
 ///

@@ -1,5 +1,7 @@
+import Compression
 import Foundation
 import Glibc
+import Logging
 
 /// Every servable file under a root directory, read once at startup and kept in memory.
 ///

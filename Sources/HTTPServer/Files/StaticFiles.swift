@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import Logging
 
 /// Serves the files under a root directory (Public/) at a URL prefix (`/static/`), from a manifest built
 /// once at startup.

@@ -1,3 +1,5 @@
+import Logging
+
 /// Per-request facts the server and router fill in, passed beside the request
 /// (Hummingbird's `respond(to:context:)`).
 public struct RequestContext: Sendable {
@@ -9,14 +11,20 @@ public struct RequestContext: Sendable {
     public var parameters: Parameters
     /// The peer address, when known (e.g. `127.0.0.1:51234`).
     public var remoteAddress: String?
+    /// Where the handler says what it waits for (a long poll, the upstream), so that the server can answer or give
+    /// up that wait to make room at the connection cap (issue 23). Its own, unobserved one outside a server.
+    public var activity: RequestActivity
 
     /// Creates a context.
-    public init(requestID: String, logger: Logger, parameters: Parameters = Parameters(), remoteAddress: String? = nil)
-    {
+    public init(
+        requestID: String, logger: Logger, parameters: Parameters = Parameters(), remoteAddress: String? = nil,
+        activity: RequestActivity = RequestActivity()
+    ) {
         self.requestID = requestID
         self.logger = logger
         self.parameters = parameters
         self.remoteAddress = remoteAddress
+        self.activity = activity
     }
 }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Logging
 import Synchronization
 
 /// An HTTP/1.1 server: a listening socket, an accept source, and one `Connection` per client, each served by
@@ -203,6 +204,7 @@ public final class Server: Sendable {
     /// are added, so what it decides under the lock cannot be undone by another admission in between.
     private func admit(fd: Int32, peer: String) {
         Socket.setNoDelay(fd)
+        if let bytes = configuration.sendBufferBytes { Socket.setSendBuffer(fd, bytes: bytes) }
         let address = Self.clientAddress(ofPeer: peer)
         let now = ContinuousClock.now
         var admission = state.withLock { state -> Admission? in
@@ -231,14 +233,18 @@ public final class Server: Sendable {
         }
     }
 
-    /// At the cap: choose a connection to close for the newcomer (`Eviction`), or refuse the newcomer. The
+    /// At the cap: choose a connection to close for the newcomer (`Eviction`: from the largest holder, never from an
+    /// address holding fewer than the newcomer's), or refuse the newcomer. The
     /// standings are read outside the server's lock; only this queue adds connections, so the choice still
     /// holds when it is committed (a victim that closed meanwhile is simply not found).
     private func makeRoom(for address: String, peer: String, now: ContinuousClock.Instant) -> Admission {
         let serving = state.withLock { state in
-            state.connections.compactMap { $0.value.role == .serving ? ($0.key, $0.value.connection) : nil }
+            state.connections.compactMap { $0.value.role == .serving ? ($0.key, $0.value) : nil }
         }
-        let victim = Eviction.victim(among: serving.lazy.map { (id: $0.0, standing: $0.1.standing) }, now: now)
+        let candidates = serving.map {
+            Eviction.Candidate(id: $0.0, address: $0.1.address, standing: $0.1.connection.standing)
+        }
+        let victim = Eviction.victim(among: candidates, newcomer: address, now: now)
         return state.withLock { state -> Admission in
             guard state.phase == .running else { return .close }
             if let victim, let entry = state.connections[victim], entry.role == .serving {

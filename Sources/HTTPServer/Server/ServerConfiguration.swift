@@ -27,6 +27,16 @@ public struct ServerConfiguration: Sendable {
     public var idleTimeout: Duration
     /// The longest time a response may make no write progress (a client that stopped reading).
     public var writeTimeout: Duration
+    /// Once `sendRateGracePeriod` has passed, an answer the socket did not take at once must be read by the peer at
+    /// this average rate (bytes per second), else the connection closes: a peer that pipelines requests and reads
+    /// a few KiB every 10 s would otherwise hold its slot and the kernel's memory for its answers (issue 23). 0: off.
+    public var minimumSendRate: Int
+    /// How long an answer may wait on a peer reading below `minimumSendRate` before the rate is checked.
+    public var sendRateGracePeriod: Duration
+    /// Each client socket's send buffer (`SO_SNDBUF`; the kernel doubles it for its bookkeeping), so the kernel's
+    /// autotuning cannot grow it to its limit for a peer that does not read (issue 23: 1024 such peers took 2.1 GB
+    /// of TCP memory). nil: the kernel's default.
+    public var sendBufferBytes: Int?
     /// Requests served on one connection before it is closed (bounds what one client can hold).
     public var maxRequestsPerConnection: Int
     /// How long `shutdown()` lets in-flight requests finish before closing everything.
@@ -44,7 +54,8 @@ public struct ServerConfiguration: Sendable {
         limits: RequestParser.Limits = RequestParser.Limits(), headerTimeout: Duration = .seconds(10),
         bodyReadTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(30), minimumBodyRate: Int = 1024,
         bodyRateGracePeriod: Duration = .seconds(5), idleTimeout: Duration = .seconds(10),
-        writeTimeout: Duration = .seconds(30), maxRequestsPerConnection: Int = 1000,
+        writeTimeout: Duration = .seconds(30), minimumSendRate: Int = 1024, sendRateGracePeriod: Duration = .seconds(5),
+        sendBufferBytes: Int? = 64 * 1024, maxRequestsPerConnection: Int = 1000,
         shutdownGracePeriod: Duration = .seconds(10), lingerTimeout: Duration = .seconds(1), backlog: Int32 = 1024
     ) {
         self.host = host
@@ -59,6 +70,9 @@ public struct ServerConfiguration: Sendable {
         self.bodyRateGracePeriod = bodyRateGracePeriod
         self.idleTimeout = idleTimeout
         self.writeTimeout = writeTimeout
+        self.minimumSendRate = minimumSendRate
+        self.sendRateGracePeriod = sendRateGracePeriod
+        self.sendBufferBytes = sendBufferBytes
         self.maxRequestsPerConnection = maxRequestsPerConnection
         self.shutdownGracePeriod = shutdownGracePeriod
         self.lingerTimeout = lingerTimeout

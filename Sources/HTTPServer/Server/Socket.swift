@@ -56,6 +56,12 @@ enum Socket {
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
     }
 
+    /// Fixes the socket's send buffer at `bytes` (which also turns off the kernel's autotuning of it).
+    static func setSendBuffer(_ fd: Int32, bytes: Int) {
+        var value = Int32(clamping: bytes)
+        setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &value, socklen_t(MemoryLayout<Int32>.size))
+    }
+
     /// The local port of a bound socket.
     static func localPort(_ fd: Int32) -> Int {
         var storage = sockaddr_storage()

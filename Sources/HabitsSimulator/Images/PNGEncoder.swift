@@ -1,4 +1,4 @@
-import CZlib
+import Compression
 
 /// Writes palette PNGs (colour type 3), the image data deflated by the system's zlib.
 ///
@@ -33,7 +33,8 @@ public enum PNGEncoder {
         header += [UInt8(bitDepth), 3, 0, 0, 0]  // colour type 3 (palette), deflate, adaptive filter, no interlace
         appendChunk("IHDR", header, to: &png)
         appendChunk("PLTE", palette.flatMap { [$0.red, $0.green, $0.blue] }, to: &png)
-        appendChunk("IDAT", zlibDeflated(scanlines(width: width, height: height, bitDepth: bitDepth, pixels)), to: &png)
+        appendChunk(
+            "IDAT", Zlib.compress(scanlines(width: width, height: height, bitDepth: bitDepth, pixels)), to: &png)
         appendChunk("IEND", [], to: &png)
         return png
     }
@@ -50,17 +51,6 @@ public enum PNGEncoder {
                 out[rowStart + bit / 8] |= (pixels[y * width + x] & UInt8((1 << bitDepth) - 1)) << shift
             }
         }
-        return out
-    }
-
-    /// A zlib stream (RFC 1950) of `data` deflated at the best level (images are made once and cached).
-    static func zlibDeflated(_ data: [UInt8]) -> [UInt8] {
-        var length = compressBound(uLong(data.count))
-        var out = [UInt8](repeating: 0, count: Int(length))
-        let status = compress2(&out, &length, data, uLong(data.count), Z_BEST_COMPRESSION)
-        // compressBound guarantees the room; only a failed allocation inside zlib could fail here.
-        precondition(status == Z_OK, "zlib compress2 failed with status \(status)")
-        out.removeLast(out.count - Int(length))
         return out
     }
 

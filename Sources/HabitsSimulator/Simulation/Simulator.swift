@@ -1,6 +1,6 @@
 import Dispatch
-import HTTPServer
 import HabitsAPI
+import Logging
 import Synchronization
 
 /// The simulated social network: counts per (user, habit), a ticker that logs weighted-random events while

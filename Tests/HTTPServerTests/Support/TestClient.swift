@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
 import HTTPCore
+import Logging
+import TestSupport
 
 @testable import HTTPServer
 
@@ -103,12 +105,12 @@ final class TestClient: @unchecked Sendable {
 
     /// Reads one response; `bodyExpected: false` for answers to HEAD (Content-Length without a body).
     func readResponse(bodyExpected: Bool = true) async throws -> WireResponse {
-        try await Self.onOwnThread { try self.readResponseBlocking(bodyExpected: bodyExpected) }
+        try await onOwnThread { try self.readResponseBlocking(bodyExpected: bodyExpected) }
     }
 
     /// Reads until the server closes (or resets, or the timeout passes); returns the bytes and how it ended.
     func readToEnd() async -> (bytes: [UInt8], end: End) {
-        await Self.onOwnThread { self.readToEndBlocking() }
+        await onOwnThread { self.readToEndBlocking() }
     }
 
     /// `readResponse` on the calling thread (which it blocks).
@@ -154,19 +156,6 @@ final class TestClient: @unchecked Sendable {
         shutdown(fd, Int32(SHUT_WR))
     }
 
-    /// Runs blocking client work on a new thread (never on the cooperative pool) and returns its result.
-    static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try work() }) }.start()
-        }
-    }
-
-    private static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: work()) }.start()
-        }
-    }
-
     private func fill(until done: () -> Int?) throws -> Int {
         while true {
             if let result = done() { return result }
@@ -200,6 +189,7 @@ enum LiveServer {
         configuration.writeTimeout = .seconds(300)
         configuration.bodyTimeout = .seconds(300)
         configuration.minimumBodyRate = 0
+        configuration.minimumSendRate = 0
         return configuration
     }
 

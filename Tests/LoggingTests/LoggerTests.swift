@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HTTPServer
+@testable import Logging
 
 @Suite struct LoggerTests {
     /// Logs one line with `value` under `key` and returns the part after `key=`.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HTTPServer
+@testable import HTTPCore
 
 @Suite struct AcceptEncodingTests {
     @Test(arguments: [

@@ -10,11 +10,11 @@ public enum AcceptEncoding {
         for member in field.split(separator: ",") {
             let parts = member.split(separator: ";")
             guard let first = parts.first else { continue }
-            let coding = Request.trimmed(first).lowercased()
+            let coding = first.trimmingASCIIWhitespace().lowercased()
             let accepted = parts.dropFirst().allSatisfy { parameter in
                 let pair = parameter.split(separator: "=", maxSplits: 1)
-                guard pair.count == 2, Request.trimmed(pair[0]).lowercased() == "q" else { return true }
-                return !isZero(Request.trimmed(pair[1]))
+                guard pair.count == 2, pair[0].trimmingASCIIWhitespace().lowercased() == "q" else { return true }
+                return !isZero(pair[1].trimmingASCIIWhitespace())
             }
             switch coding {
             case "gzip", "x-gzip": gzip = accepted && (gzip ?? true)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HTTPServer
+@testable import Compression
 
 @Suite struct GzipTests {
     @Test(arguments: [0, 1, 1000, 100_000])

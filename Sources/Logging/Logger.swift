@@ -28,7 +28,7 @@ public struct Logger: Sendable {
     public var level: Level
     /// Metadata added to every line.
     public var metadata: [String: String]
-    let sink: Sink
+    package let sink: Sink
 
     /// Creates a logger writing lines to `sink` (stderr by default).
     public init(label: String, level: Level = .info, metadata: [String: String] = [:], sink: Sink? = nil) {

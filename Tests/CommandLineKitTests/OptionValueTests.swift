@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HTTPServer
+@testable import CommandLineKit
 
 @Suite struct OptionValueTests {
     @Test func portsRangeFromZeroTo65535() throws {

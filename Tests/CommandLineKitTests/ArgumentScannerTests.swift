@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HTTPServer
+@testable import CommandLineKit
 
 @Suite struct ArgumentScannerTests {
     let options: [String: ArgumentScanner.Kind] = ["--port": .value, "--quiet": .flag]

@@ -11,9 +11,10 @@ public enum Gzip {
     public static func compress(_ bytes: [UInt8], level: Int32 = Z_BEST_COMPRESSION) -> [UInt8] {
         var stream = z_stream()
         // windowBits 15 + 16 asks zlib for a gzip wrapper instead of the zlib one; memLevel 8 is zlib's default.
-        guard deflateInit2_(
-            &stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
-            Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        guard
+            deflateInit2_(
+                &stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+                Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else { preconditionFailure("deflateInit2 failed: zlib cannot allocate its state") }
         defer { deflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))

@@ -1,0 +1,49 @@
+import Synchronization
+
+/// What a handler says it is waiting for, so that the server can make room at the connection cap fairly (issue
+/// 23): a parked long poll can be answered at once, and a handler waiting on a slow upstream can be given up, but a
+/// handler at work must never be cut off. One per connection, handed to each of its requests in `RequestContext`;
+/// the server reads it from the accept thread (hence the lock).
+///
+/// Interruption is cooperative: the server cancels the handler's task, and code that parks honours cancellation by
+/// returning what it would have returned on its timeout (a long poll: its 304).
+public final class RequestActivity: Sendable {
+    private enum Kind: Equatable {
+        case working
+        case parked(since: ContinuousClock.Instant)
+        case waitingOnUpstream(since: ContinuousClock.Instant)
+    }
+
+    private let kind = Mutex(Kind.working)
+
+    /// A handler at work (each request starts so).
+    public init() {}
+
+    /// Runs `body` (a long poll that returns early when its task is cancelled) marked as parked.
+    public func parked<T>(_ body: () async throws -> T) async rethrows -> T {
+        kind.withLock { $0 = .parked(since: .now) }
+        defer { kind.withLock { $0 = .working } }
+        return try await body()
+    }
+
+    /// Runs `body` (a call to the upstream) marked as waiting on the upstream.
+    public func waitingOnUpstream<T>(_ body: () async throws -> T) async rethrows -> T {
+        kind.withLock { $0 = .waitingOnUpstream(since: .now) }
+        defer { kind.withLock { $0 = .working } }
+        return try await body()
+    }
+
+    /// Whether the handler is parked now (for tests of code that parks).
+    public var isParked: Bool {
+        if case .parked = kind.withLock({ $0 }) { true } else { false }
+    }
+
+    /// The standing of a connection whose handler is running.
+    var standing: ConnectionState.Standing {
+        switch kind.withLock({ $0 }) {
+        case .working: .handling
+        case .parked(let since): .parked(since: since)
+        case .waitingOnUpstream(let since): .waitingOnUpstream(since: since)
+        }
+    }
+}
