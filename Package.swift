@@ -7,8 +7,8 @@ import PackageDescription
 // version, status, byte classes, field and chunk-size lines, keep-alive, If-None-Match), so the server's request
 // parser and the client's response parser are built on the same pieces while the client knows nothing of the server.
 // Beside HTTP, three small modules that know nothing of it: Logging (the logger and its buffered writer),
-// CommandLineKit (what a main.swift needs: option scanning, the announce line, the shutdown signals) and Compression
-// (gzip over the system's zlib), so the app and the simulator import what they use, not the server for them.
+// CommandLineKit (what a main.swift needs: option scanning, the announce line, the shutdown signals, systemd's
+// notifications, timed with Logging's Dispatch helper) and Compression (gzip over the system's zlib), so the app and the simulator import what they use, not the server for them.
 
 var targets: [Target] = [
     // epoll, eventfd and accept4, which Swift's Glibc module leaves out (HTTPServer's event loops).
@@ -19,7 +19,7 @@ var targets: [Target] = [
     .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .target(name: "HTTPCore"),
     .target(name: "Logging"),
-    .target(name: "CommandLineKit"),
+    .target(name: "CommandLineKit", dependencies: ["Logging"]),
     .target(name: "Compression", dependencies: ["CZlib"]),
     .target(name: "HTTPServer", dependencies: ["HTTPCore", "Logging", "Compression", "CLinux"]),
     .target(name: "HabitsAPI", dependencies: ["HTTPCore"]),
@@ -40,7 +40,7 @@ var targets: [Target] = [
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
     .testTarget(name: "LoggingTests", dependencies: ["Logging", "TestSupport"]),
-    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"]),
     .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
     .testTarget(
         name: "HTTPServerTests",

@@ -51,12 +51,16 @@ public enum OptionValue {
         return url
     }
 
-    /// A log level by name (`--log-level`): debug, info, notice, warning or error.
-    public static func logLevel(_ text: String, option: String) throws(CommandLineError) -> Logger.Level {
-        guard let level = Logger.Level.allCases.first(where: { $0.description == text }) else {
-            throw CommandLineError("\(option): expected debug, info, notice, warning or error, got '\(text)'")
+    /// One of `choices` by its name (`--log-level warning`), the error listing them all.
+    public static func choice<Value>(_ text: String, option: String, among choices: [(String, Value)])
+        throws(CommandLineError) -> Value
+    {
+        guard let value = choices.first(where: { $0.0 == text })?.1 else {
+            let names = choices.map(\.0)
+            let list = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+            throw CommandLineError("\(option): expected \(list), got '\(text)'")
         }
-        return level
+        return value
     }
 
     /// A non-empty string (directories, hosts).

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import HTTPServer
+import Logging
 
 /// The command line (and environment) of `habits-dashboard` (SPEC §2).
 public struct DashboardOptions: Sendable, Equatable {
@@ -47,6 +48,8 @@ public struct DashboardOptions: Sendable, Equatable {
     public var resourcesDirectory: String?
     /// The lowest level logged (`--log-level`).
     public var logLevel: Logger.Level
+    /// How log lines are written (`--log-format`): logfmt or one JSON object per line.
+    public var logFormat: Logger.Format
 
     /// Creates options; the defaults are those of `habits-dashboard` with no flags and no environment.
     public init(
@@ -55,7 +58,8 @@ public struct DashboardOptions: Sendable, Equatable {
         seed: UInt64? = nil, history: Bool = true, maxConnectionsPerClient: Int? = nil, newBrowserRate: Int = 30,
         trustedProxies: [AddressRange] = [], settingsMaxAgeDays: Int = 400, maxSettingsFiles: Int = 100_000,
         refreshInterval: Double = 0.25, cacheDirectory: String = "./var/cache", cacheMaxAgeDays: Int = 7,
-        publicURL: PublicURL? = nil, resourcesDirectory: String? = nil, logLevel: Logger.Level = .info
+        publicURL: PublicURL? = nil, resourcesDirectory: String? = nil, logLevel: Logger.Level = .info,
+        logFormat: Logger.Format = .logfmt
     ) {
         self.port = port
         self.host = host
@@ -77,6 +81,7 @@ public struct DashboardOptions: Sendable, Equatable {
         self.publicURL = publicURL
         self.resourcesDirectory = resourcesDirectory
         self.logLevel = logLevel
+        self.logFormat = logFormat
     }
 
     /// The embedded simulator's flags that differ from their defaults although an upstream is set, so they have no
@@ -122,8 +127,10 @@ public struct DashboardOptions: Sendable, Equatable {
           --public-url URL                the one address people open, e.g.               default none
                                           https://example.org/habits/ (env PUBLIC_URL)
           --resources DIR                 where Templates/ and Public/ are                default ../share by the
-                                                                                          binary, else ./
+                                          binary, else the working directory
           --log-level L                   debug, info, notice, warning or error           default info
+                                          (debug adds the embedded API's access log)
+          --log-format F                  logfmt, or json (one object per line)           default logfmt
           --help                          show this help
 
         """
@@ -151,6 +158,7 @@ public struct DashboardOptions: Sendable, Equatable {
                 "--new-browser-rate": .value, "--trusted-proxy": .value, "--settings-max-age": .value,
                 "--max-settings-files": .value, "--refresh-interval": .value, "--cache-dir": .value,
                 "--cache-max-age": .value, "--public-url": .value, "--resources": .value, "--log-level": .value,
+                "--log-format": .value,
             ])
         while let (name, value) = try scanner.next() {
             let value = value ?? ""
@@ -185,7 +193,12 @@ public struct DashboardOptions: Sendable, Equatable {
                 options.cacheMaxAgeDays = try OptionValue.integer(value, option: name, in: 1...36_500)
             case "--public-url": options.publicURL = try Self.publicURL(value, option: name)
             case "--resources": options.resourcesDirectory = try OptionValue.nonEmpty(value, option: name)
-            case "--log-level": options.logLevel = try OptionValue.logLevel(value, option: name)
+            case "--log-level":
+                options.logLevel = try OptionValue.choice(
+                    value, option: name, among: Logger.Level.allCases.map { ($0.description, $0) })
+            case "--log-format":
+                options.logFormat = try OptionValue.choice(
+                    value, option: name, among: Logger.Format.allCases.map { ($0.rawValue, $0) })
             default: return .help
             }
         }

@@ -131,13 +131,17 @@ import Testing
 
     @Test func publicURLResourcesAndLogLevelAreRead() throws {
         let outcome = try DashboardOptions.parse(
-            ["--public-url", "https://example.org/habits/", "--resources", "/opt/share", "--log-level", "warning"])
+            [
+                "--public-url", "https://example.org/habits/", "--resources", "/opt/share", "--log-level", "warning",
+                "--log-format", "json",
+            ])
         guard case .run(let options) = outcome else {
             Issue.record("no options")
             return
         }
         #expect(options.publicURL == PublicURL("https://example.org/habits/"))
         #expect(options.resourcesDirectory == "/opt/share" && options.logLevel == .warning)
+        #expect(options.logFormat == .json && DashboardOptions().logFormat == .logfmt)
         #expect(DashboardOptions().publicURL == nil && DashboardOptions().logLevel == .info)
     }
 
@@ -159,6 +163,7 @@ import Testing
             "--public-url: expected an http:// or https:// URL with a host and an optional plain path, got 'https://example.org/?x'"
         ),
         (["--log-level", "verbose"], "--log-level: expected debug, info, notice, warning or error, got 'verbose'"),
+        (["--log-format", "xml"], "--log-format: expected logfmt or json, got 'xml'"),
     ])
     func badDeployValuesAreNamed(arguments: [String], message: String) {
         #expect(throws: CommandLineError(message)) { try DashboardOptions.parse(arguments) }

@@ -117,6 +117,20 @@ public final class DashboardService: Sendable {
         return DashboardService(server: server, cache: cache, snapshots: snapshots, settingsSweeper: sweeper)
     }
 
+    /// Returns once a snapshot is there to show (from the disk at start, or the upstream's first answer), trying
+    /// again every second while the upstream cannot give one; returns early when the task is cancelled. What
+    /// `READY=1` waits for (issue 20).
+    public func waitForData() async {
+        while !Task.isCancelled {
+            do {
+                _ = try await snapshots.view()
+                return
+            } catch {
+                do { try await Task.sleep(for: .seconds(1)) } catch { return }
+            }
+        }
+    }
+
     /// An upstream URL as the snapshot file names it: without a trailing slash, so `http://h:1/` and `http://h:1`
     /// are the same upstream.
     public static func identity(of upstream: URL) -> String {
