@@ -173,9 +173,10 @@ def dashboard():
         shutil.rmtree(settings_dir, ignore_errors=True)
 
 
-def _chrome(javascript=True):
+def _chrome(javascript=True, arguments=()):
+    """Headless Chromium; `arguments` are extra command-line switches (the HTTPS test's `--ignore-certificate-errors`)."""
     options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000"):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000", *arguments):
         options.add_argument(argument)
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
