@@ -20,23 +20,9 @@ extension Logger {
     /// to JavaScript) and the bidi controls (`isUnsafe`), as `\uXXXX`, so a terminal showing the log is not steered
     /// either. Everything else is written as UTF-8.
     package static func jsonString(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if isUnsafe(scalar) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+        quoted(value) { scalar in
+            let hex = String(scalar.value, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         }
-        return out + "\""
     }
 }

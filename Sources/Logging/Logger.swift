@@ -135,6 +135,12 @@ public struct Logger: Sendable {
     /// terminal as escape sequences (log injection).
     static func quoteIfNeeded(_ value: String) -> String {
         guard value.isEmpty || value.unicodeScalars.contains(where: needsQuoting) else { return value }
+        return quoted(value) { "\\u{" + String($0.value, radix: 16) + "}" }
+    }
+
+    /// `value` in double quotes with `\\`, `"`, LF, CR and TAB backslash-escaped and every `isUnsafe` scalar written
+    /// by `unsafe`: the one escaping both formats share (logfmt writes `\u{1b}`, JSON `\u001b`).
+    static func quoted(_ value: String, unsafe: (Unicode.Scalar) -> String) -> String {
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
@@ -145,7 +151,7 @@ public struct Logger: Sendable {
             case "\t": out += "\\t"
             default:
                 if isUnsafe(scalar) {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                    out += unsafe(scalar)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -133,14 +133,7 @@ def test_a_habit_page_updates_in_place_over_https(https_site, tls_browser):
         assert response.status == 200
     expected = f"{before + 1} time" if before + 1 == 1 else f"{before + 1} times"
 
-    def active_user_group():
-        return browser.execute_script(
-            "const group = [...document.querySelectorAll('[data-live-src] section')]"
-            ".find(s => s.textContent.includes('Active User'));"
-            "return group ? group.querySelector('h2 .count').textContent : null;"
-        )
-
-    wait_until(lambda: active_user_group() == expected, timeout=30, message=f"'{expected}' for Active User")
+    wait_until(lambda: browser_conftest.active_user_count(browser) == expected, timeout=30, message=f"'{expected}' for Active User")
     assert browser.execute_script("return window.liveTestMarker;") == "still the same page"
 
 
