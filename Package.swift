@@ -6,9 +6,10 @@ import PackageDescription
 // HTTPServer → HTTPCore and HabitsAPI → HTTPCore: the HTTP vocabulary and grammar both sides share (headers, method,
 // version, status, byte classes, field and chunk-size lines, keep-alive, If-None-Match), so the server's request
 // parser and the client's response parser are built on the same pieces while the client knows nothing of the server.
-// Beside HTTP, three small modules that know nothing of it: Logging (the logger and its buffered writer),
+// Beside HTTP, four small modules that know nothing of it: Logging (the logger and its buffered writer),
 // CommandLineKit (what a main.swift needs: option scanning, the announce line, the shutdown signals, systemd's
-// notifications, timed with Logging's Dispatch helper) and Compression (gzip over the system's zlib), so the app and the simulator import what they use, not the server for them.
+// notifications), Compression (gzip over the system's zlib) and Hashing (FNV-1a, the one non-adversarial digest), so
+// the app and the simulator import what they use, not the server for them.
 
 var targets: [Target] = [
     // epoll, eventfd and accept4, which Swift's Glibc module leaves out (HTTPServer's event loops).
@@ -18,11 +19,15 @@ var targets: [Target] = [
     // OpenSSL's libcrypto: HMAC-SHA-256 tags on settings cookies, constant-time compare (Dashboard's CookieSigner).
     .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .target(name: "HTTPCore"),
+    // The one clock protocol (monotonic and wall-clock time, and sleeping until a deadline) and the one waiter
+    // registry, shared by the upstream client, the simulator and the dashboard.
+    .target(name: "Timing"),
     .target(name: "Logging"),
     .target(name: "CommandLineKit", dependencies: ["Logging"]),
     .target(name: "Compression", dependencies: ["CZlib"]),
-    .target(name: "HTTPServer", dependencies: ["HTTPCore", "Logging", "Compression", "CLinux"]),
-    .target(name: "HabitsAPI", dependencies: ["HTTPCore"]),
+    .target(name: "Hashing"),
+    .target(name: "HTTPServer", dependencies: ["HTTPCore", "Logging", "Compression", "Hashing", "CLinux"]),
+    .target(name: "HabitsAPI", dependencies: ["HTTPCore", "Timing"]),
     .target(
         name: "HabitsSimulator",
         dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "Logging", "CommandLineKit", "Compression"]),
@@ -30,7 +35,9 @@ var targets: [Target] = [
     .target(
         name: "Dashboard",
         dependencies: [
-            "HTTPCore", "HTTPServer", "HabitsAPI", "TemplateKit", "Logging", "CommandLineKit", "Compression", "CCrypto",
+            "HTTPCore", "HTTPServer", "HabitsAPI", "TemplateKit", "Logging", "CommandLineKit", "Compression", "Hashing",
+            "Timing",
+            "CCrypto",
         ]),
     .executableTarget(
         name: "habits-dashboard",
@@ -42,22 +49,23 @@ var targets: [Target] = [
     .testTarget(name: "LoggingTests", dependencies: ["Logging", "TestSupport"]),
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"]),
     .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
+    .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
     .testTarget(
         name: "HTTPServerTests",
         dependencies: ["HTTPCore", "HTTPServer", "Logging", "CommandLineKit", "Compression", "TestSupport"]),
     .testTarget(
-        name: "HabitsAPITests", dependencies: ["HTTPCore", "HabitsAPI", "HabitsSimulator"],
+        name: "HabitsAPITests", dependencies: ["HTTPCore", "HabitsAPI", "HabitsSimulator", "Timing", "TestSupport"],
         resources: [.copy("Fixtures")]),
     .testTarget(
         name: "HabitsSimulatorTests",
         dependencies: ["HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "Logging", "CommandLineKit", "CZlib"]),
     .testTarget(name: "TemplateKitTests", dependencies: ["TemplateKit"]),
+    .testTarget(name: "TimingTests", dependencies: ["Timing"]),
     .testTarget(
         name: "DashboardTests",
         dependencies: [
             "Dashboard", "HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "TemplateKit", "Logging",
-            "CommandLineKit",
-            "Compression",
+            "CommandLineKit", "Compression", "Timing",
         ]),
 ]
 

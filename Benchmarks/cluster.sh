@@ -160,7 +160,11 @@ for n in 2 3; do
 done
 
 # --- 2. Upstream statistics calls with waiting viewers ----------------------------------------------------------
-stats_calls() { grep -c 'http.path=/combinedStats' "$work/live.log" || true; }
+# A summed line (issue 23: repeated identical answers to one address within a second) stands for its repeated=N.
+stats_calls() {
+    awk '/http.path=\/combinedStats/ { n += match($0, /repeated=[0-9]+/) ? substr($0, RSTART + 9, RLENGTH - 9) : 1 }
+         END { print n + 0 }' "$work/live.log"
+}
 
 # Runs the viewers against $1 and prints "calls/s viewer-summary".
 viewers_against() {

@@ -169,6 +169,7 @@
     var focusTag = active ? active.tagName : null;
     var scrollX = window.scrollX;
     var scrollY = window.scrollY;
+    var momentsBefore = momentIDs(element);
 
     element.innerHTML = html; // same element: its place in the page, and everything outside it, stays untouched
 
@@ -196,6 +197,8 @@
       });
     }
     if (changed.length > 0) announce(changed);
+    localiseTimes(element);
+    if (marked) announceMoments(element, momentsBefore);
     this.changedAt = Date.now();
     this.showAge();
     element.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
@@ -235,6 +238,7 @@
   }
 
   function announce(nodes) {
+    if (momentJustAnnounced()) return; // "Cy Young passed you in Yoga" says more than "Updated: Cy Young"
     var names = nodes.slice(0, 3).map(function (node) {
       var label = node.querySelector("a");
       return (label || node).textContent.trim();
@@ -242,8 +246,68 @@
     announceText("Updated: " + names.join(", ") + (nodes.length > 3 ? " and " + (nodes.length - 3) + " more" : ""));
   }
 
+  // ---------- Moments: passed, overtaken, new leaders (issue 22) ----------
+
+  // The ids of the moment notices (data-moment) in `root`.
+  function momentIDs(root) {
+    var ids = {};
+    Array.prototype.forEach.call(root.querySelectorAll("[data-moment]"), function (node) {
+      ids[node.getAttribute("data-moment")] = true;
+    });
+    return ids;
+  }
+
+  // Announces, politely, the notices that arrived with this change (not those already shown).
+  function announceMoments(root, before) {
+    var texts = [];
+    Array.prototype.forEach.call(root.querySelectorAll("[data-moment]"), function (node) {
+      if (!before[node.getAttribute("data-moment")]) texts.push(node.textContent.trim());
+    });
+    if (texts.length > 0) {
+      announceText(texts.join(". "));
+      lastMomentAt = Date.now();
+    }
+  }
+
+  var lastMomentAt = 0;
+  function momentJustAnnounced() {
+    return Date.now() - lastMomentAt < 3000;
+  }
+
+  // ---------- Times (issue 22) ----------
+
+  // Every <time datetime="…Z"> the server wrote: its title is the moment in the reader's own time zone;
+  // data-time="ago" keeps its wording relative to now ("4 min ago", as the server words it);
+  // data-time="clock" shows the time of day in the reader's zone, and the day when it is not today.
+  function localiseTimes(root) {
+    var now = Date.now();
+    Array.prototype.forEach.call((root || document).querySelectorAll("time[datetime]"), function (node) {
+      var when = new Date(node.getAttribute("datetime"));
+      if (isNaN(when.getTime())) return;
+      node.title = when.toLocaleString();
+      var kind = node.getAttribute("data-time");
+      if (kind === "ago") node.textContent = relativeWording(when.getTime(), now);
+      if (kind === "clock") node.textContent = clockWording(when, new Date(now));
+    });
+  }
+
+  function relativeWording(when, now) {
+    var age = Math.max(0, Math.floor((now - when) / 1000));
+    if (age < 60) return "just now";
+    if (age < 3600) return Math.floor(age / 60) + " min ago";
+    if (age < 48 * 3600) return Math.floor(age / 3600) + " h ago";
+    return Math.floor(age / 86400) + " days ago";
+  }
+
+  function clockWording(when, now) {
+    var time = when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false });
+    if (when.toDateString() === now.toDateString()) return time;
+    return when.toLocaleDateString([], { weekday: "short", day: "numeric", month: "short" }) + ", " + time;
+  }
+
   // "Updated N s ago" above the region: when its content last changed (or the page was loaded).
   LiveRegion.prototype.showAge = function () {
+    if (this.element.hasAttribute("data-live-quiet")) return; // the news region says nothing about its age
     if (this.status === null) {
       this.status = document.createElement("p");
       this.status.className = "live-status";
@@ -355,6 +419,8 @@
 
   function start() {
     startAnnouncer();
+    localiseTimes(document);
+    window.setInterval(function () { localiseTimes(document); }, 30000);
     startForms();
     startRetry();
     if (document.body.hasAttribute("data-live-paused")) return; // ?live=0: the reader paused updates

@@ -42,7 +42,7 @@ import TemplateKit
             let page = HomePage(snapshot: snapshot, settings: settings)
             let fragment = try renderer.templates.render("fragments/home", page.fragmentValue(stale: nil))
             bytes = try renderer.livePageBytes(
-                "home", [:], fragment: fragment, fragmentTag: EntityTag.strong(for: fragment),
+                "home", HomePage.pageFields(), fragment: fragment, fragmentTag: EntityTag.strong(for: fragment),
                 liveSource: "/fragments/home", frame: PageFrame(title: "Home", tab: .home, isLive: true)
             ).count
         }

@@ -13,10 +13,15 @@ import Synchronization
 /// `append` never waits: it runs on event-loop threads, and a stalled stderr (a full pipe nobody reads) must not
 /// stall every connection of the loop (issue 12). Past `16 × flushBytes` of unwritten output new lines are
 /// dropped and counted instead, and the writer reports the count in a line of its own once it catches up.
+///
+/// With `maxBytesPerSecond`, no more than that is taken in any second of the monotonic clock, whatever the load
+/// (issue 23: a poll flood wrote 174 MB in 30 s, a disk-filling attack); lines past it are dropped and counted too,
+/// and reported in one line when the next second begins. Standard error's bound is 32 KiB a second (about 1.9 MiB a
+/// minute, 2.7 GB a day at the very worst).
 public final class LogBuffer: Sendable {
     /// The buffer behind `Logger`'s default sink: standard error, flushed at `exit()`.
     public static let standardError: LogBuffer = {
-        let buffer = LogBuffer(fd: 2)
+        let buffer = LogBuffer(fd: 2, maxBytesPerSecond: 32 * 1024)
         atexit { LogBuffer.standardError.flush() }
         return buffer
     }()
@@ -31,6 +36,11 @@ public final class LogBuffer: Sendable {
         var dropped = 0
         /// Lines dropped since the buffer was made.
         var droppedTotal = 0
+        /// The second (since `origin`) the byte bound is counting, and the bytes taken in it.
+        var second: Int64 = 0
+        var secondBytes = 0
+        /// Lines dropped over the byte bound since the last report.
+        var overRate = 0
     }
 
     /// Why `writeBuffered` runs.
@@ -41,14 +51,20 @@ public final class LogBuffer: Sendable {
     private let fd: Int32
     private let delay: Duration
     private let flushBytes: Int
+    private let maxBytesPerSecond: Int?
+    private let origin = ContinuousClock.now
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "log.writer")
 
-    /// A buffer writing to `fd`: lines wait at most `delay`, and a write starts early once `flushBytes` pile up.
-    public init(fd: Int32, delay: Duration = .milliseconds(20), flushBytes: Int = 32 * 1024) {
+    /// A buffer writing to `fd`: lines wait at most `delay`, a write starts early once `flushBytes` pile up, and at
+    /// most `maxBytesPerSecond` are taken in a second (nil: no bound).
+    public init(
+        fd: Int32, delay: Duration = .milliseconds(20), flushBytes: Int = 32 * 1024, maxBytesPerSecond: Int? = nil
+    ) {
         self.fd = fd
         self.delay = delay
         self.flushBytes = flushBytes
+        self.maxBytesPerSecond = maxBytesPerSecond
     }
 
     /// Buffers `line` and a newline.
@@ -57,12 +73,34 @@ public final class LogBuffer: Sendable {
         // often an event loop, never waits on the writer.
         let hardLimit = 16 * flushBytes
         var line = line
+        let second = maxBytesPerSecond == nil ? 0 : (ContinuousClock.now - origin).components.seconds
         let (startTimer, writeNow) = line.withUTF8 { utf8 in
             state.withLock { state -> (Bool, Bool) in
                 guard state.bytes.count + utf8.count < hardLimit else {
                     state.dropped += 1
                     state.droppedTotal += 1
                     return (false, false)
+                }
+                if let maxBytesPerSecond {
+                    if second != state.second {
+                        state.second = second
+                        state.secondBytes = 0
+                        if state.overRate > 0 {
+                            // Said as the next second begins, within its bound, so the gap is visible in the log.
+                            let report =
+                                "log lines dropped: \(state.overRate) (over the log's bound of "
+                                + "\(maxBytesPerSecond) bytes a second)\n"
+                            state.bytes.append(contentsOf: report.utf8)
+                            state.secondBytes = report.utf8.count
+                            state.overRate = 0
+                        }
+                    }
+                    guard state.secondBytes + utf8.count + 1 <= maxBytesPerSecond else {
+                        state.overRate += 1
+                        state.droppedTotal += 1
+                        return (false, false)
+                    }
+                    state.secondBytes += utf8.count + 1
                 }
                 state.bytes.append(contentsOf: utf8)
                 state.bytes.append(10)
@@ -84,7 +122,8 @@ public final class LogBuffer: Sendable {
         }
     }
 
-    /// Lines dropped so far because the destination could not keep up (reported in the log too).
+    /// Lines dropped so far because the destination could not keep up or over the byte bound (reported in the log
+    /// too).
     public var droppedLines: Int { state.withLock { $0.droppedTotal } }
 
     /// Writes everything buffered so far before returning.

@@ -373,8 +373,11 @@ def record_fetches(browser):
 
 
 def fragment_polls(browser):
-    """Every fetch of a live fragment so far: {url, status (None while pending), aborted, prefer}."""
-    return browser.execute_script("return (window.__polls || []).filter(p => p.url.includes('/fragments/'));")
+    """Every fetch of a page's live fragment so far (not the news region every page has): {url, status (None while
+    pending), aborted, prefer}."""
+    return browser.execute_script(
+        "return (window.__polls || []).filter(p => p.url.includes('/fragments/') && !p.url.includes('/fragments/news'));"
+    )
 
 
 def test_live_polls_are_held_while_unchanged_and_released_when_hidden(dashboard, browser):

@@ -345,34 +345,44 @@ def test_first_visit_shows_happening_now_with_one_click_favourite(dashboard, bro
     assert name in cards
 
 
-def test_habit_page_draws_a_labelled_sparkline_with_the_recent_gain(dashboard, browser):
-    """Issue 10 point 4: the habit's total over the last hour as inline SVG with an accessible name, coloured from
-    the stylesheet (no inline style), and "+N in the last M min" once the dashboard has two samples (one per 10 s)."""
+def test_habit_page_draws_a_labelled_chart_with_the_change_over_the_range(dashboard, browser):
+    """Issues 10 point 4 and 22 point 2: the habit's total over the last hour as inline SVG across the content width
+    with an accessible name, coloured from the stylesheet (no inline style), its start and end times, low and high,
+    and "+N in the last hour" once the dashboard has two samples (one per 10 s)."""
     habit = sorted(dashboard.api("/habits"))[0]
     path = "/habits/" + urllib.parse.quote(habit, safe="")
     # As served (live.js may leave an empty style attribute after its CSSOM slide, which the CSP allows). A line needs
     # two samples, 10 s apart, so a young dashboard may first serve the page without one.
-    def served_with_sparkline():
+    def served_with_chart():
         served = urllib.request.urlopen(dashboard.url + path, timeout=30).read().decode("utf-8")
-        return served if 'class="sparkline"' in served else None
+        return served if 'class="chart-svg"' in served else None
 
-    served = wait_until(served_with_sparkline, message="a sparkline in the served page (two samples)")
+    served = wait_until(served_with_chart, message="a chart in the served page (two samples)")
     assert " style=" not in served
     browser.get(dashboard.url + path)
     # Read in one script: the live region may replace the SVG between two WebDriver calls.
     drawn = wait_until(
         lambda: browser.execute_script(
-            """const svg = document.querySelector('[data-live-src] svg.sparkline[role=img]');
-            const line = svg && svg.querySelector('.sparkline-line');
-            const gain = document.querySelector('[data-live-src] .trend-line .trend');
-            return line && gain ? {label: svg.getAttribute('aria-label'), d: line.getAttribute('d'),
-                stroke: getComputedStyle(line).stroke, gain: gain.textContent.trim()} : null;"""
+            """const svg = document.querySelector('[data-live-src] svg.chart-svg[role=img]');
+            const line = svg && svg.querySelector('.chart-line');
+            const change = document.querySelector('[data-live-src] .chart-change');
+            const times = [...document.querySelectorAll('[data-live-src] .chart-axis time[datetime]')];
+            return line && change ? {label: svg.getAttribute('aria-label'), d: line.getAttribute('d'),
+                stroke: getComputedStyle(line).stroke, change: change.textContent.trim(),
+                width: svg.getBoundingClientRect().width, main: document.getElementById('main').clientWidth,
+                times: times.map(t => [t.getAttribute('datetime'), t.textContent, t.title])} : null;"""
         ),
-        message="a sparkline with its gain in the live region",
+        message="a chart with its change in the live region",
     )
     assert re.fullmatch(r"Count over the last (hour|\d+ min): from \d+ to \d+", drawn["label"]), drawn
     assert drawn["d"].startswith("M"), drawn
     assert drawn["stroke"].startswith("rgb"), drawn
-    assert re.fullmatch(r"[+\u2212]\d+ in the last \d+ min", drawn["gain"]), drawn
+    assert re.fullmatch(r"[+\u2212]\d+ in the last hour", drawn["change"]), drawn
+    assert drawn["width"] > drawn["main"] * 0.8, drawn
+    assert [text for _, text, _ in drawn["times"]] == ["1 h ago", "just now"], drawn
+    assert all(iso.endswith("Z") and title for iso, _, title in drawn["times"]), drawn
+    links = browser.find_elements(By.CSS_SELECTOR, ".range-links a")
+    assert [a.text for a in links] == ["1 hour", "1 day", "1 week", "1 month"]
+    assert links[0].get_attribute("aria-current") == "true"
     screenshot(browser, "habit-sparkline")
     screenshot(browser, "habit-sparkline-dark", dark=True)

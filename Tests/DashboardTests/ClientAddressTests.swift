@@ -1,3 +1,4 @@
+import HTTPServer
 import Testing
 
 @testable import Dashboard
@@ -6,7 +7,8 @@ import Testing
     static let proxies = [AddressRange("10.0.0.0/8")!, AddressRange("::1")!]
 
     func resolve(_ peer: String?, _ forwarded: [String], trusted: [AddressRange] = proxies) -> String? {
-        ClientAddress.resolve(peer: peer, forwardedFor: forwarded, trustedProxies: trusted)?.description
+        ClientAddress.resolve(peer: peer.flatMap { IPAddress($0) }, forwardedFor: forwarded, trustedProxies: trusted)?
+            .description
     }
 
     @Test func withoutTrustedProxiesThePeerIsTheClient() {

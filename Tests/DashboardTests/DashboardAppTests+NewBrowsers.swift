@@ -33,7 +33,7 @@ extension DashboardAppTests {
             to: Request(
                 method: .post, target: "/habits/Yoga/favorite", headers: HTTPHeaders(fields),
                 body: Array("favorite=true".utf8)),
-            context: RequestContext(requestID: "t", logger: .silent, remoteAddress: peer))
+            context: RequestContext(requestID: "t", logger: .silent, peer: IPAddress(peer)))
     }
 
     /// Neither an id the dashboard never issued, nor one of the untagged cookies of earlier versions, nor a tag from
@@ -108,7 +108,7 @@ extension DashboardAppTests {
                     to: Request(
                         method: .get, target: "/habits",
                         headers: HTTPHeaders([("Host", Self.host), ("Cookie", neighbour!)])),
-                    context: RequestContext(requestID: "t", logger: .silent, remoteAddress: "198.51.100.7:6000"))
+                    context: RequestContext(requestID: "t", logger: .silent, peer: IPAddress("198.51.100.7")))
             }
             clock.advance(by: .seconds(1))
         }

@@ -356,7 +356,7 @@ import Testing
         // The redirect returns to the habit's button (issue 10: keep your place without JavaScript).
         #expect(
             response.headers["Location"]
-                == "/log?logged=Push-ups%2FSit-ups#" + Links.elementID(habit: "Push-ups/Sit-ups"))
+                == "/log?logged=Push-ups%2FSit-ups&from=0#" + Links.elementID(habit: "Push-ups/Sit-ups"))
         #expect(
             api.logged == [
                 LoggedHabit(

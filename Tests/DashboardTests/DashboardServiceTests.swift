@@ -52,7 +52,7 @@ import Testing
             let html = String(decoding: response.body, as: UTF8.self)
             #expect(response.status == 200, "\(target)")
             #expect(html.contains(content), "\(target)")
-            #expect(html.contains("Showing data as of \(asOf)."), "\(target)")
+            #expect(html.contains(#"data-time="clock">\#(asOf)</time>."#), "\(target)")
         }
         let image = try await get(service, "/images/user0")
         #expect(image.status == 200)

@@ -28,3 +28,25 @@ import Testing
         #expect(page.confirmation == "Logged Yoga: you have 5, 2nd.")
     }
 }
+
+@Suite struct LogHabitPassedTests {
+    static func page(previous: Int?, counts: [String: Int]) -> LogHabitPage {
+        let snapshot = Snapshot(
+            inputs: SnapshotInputs(
+                users: TestData.users, habits: TestData.habits, statistics: TestData.statistics(["Yoga": counts])))
+        return LogHabitPage(snapshot: snapshot, settings: .default, loggedHabitName: "Yoga", previousCount: previous)
+    }
+
+    @Test func namesEveryoneTheLogTookYouPastInRankOrder() {
+        let page = Self.page(previous: 3, counts: [User.activeUserID: 5, "user1": 3, "user2": 4, "user3": 9])
+        #expect(page.passed == ["Bob", "Amy"])
+        #expect(page.passedText == "You passed Bob and Amy — now 2nd in Yoga.")
+    }
+
+    @Test func aCountThatCannotBeTheOneBeforeIsIgnored() {
+        #expect(Self.page(previous: 5, counts: [User.activeUserID: 5, "user1": 4]).passedText == nil)
+        #expect(Self.page(previous: -1, counts: [User.activeUserID: 5, "user1": 4]).passedText == nil)
+        #expect(Self.page(previous: nil, counts: [User.activeUserID: 5, "user1": 4]).passedText == nil)
+        #expect(Self.page(previous: 4, counts: [User.activeUserID: 5, "user1": 5]).passedText == nil)
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Timing
 
 @testable import Dashboard
 
@@ -7,17 +8,11 @@ import Synchronization
 /// times, the new-browser rate limit, and settings usage times and expiry. Its monotonic `now` and wall-clock
 /// `date` move together. `sleep` returns only once `advance` passes its deadline (or its task is cancelled), so
 /// nothing depends on the machine's speed.
-final class ManualClock: SnapshotClock {
-    private struct Sleeper {
-        var deadline: ContinuousClock.Instant
-        var continuation: CheckedContinuation<Void, Never>
-    }
-
+final class ManualClock: TimeSource {
     private struct State {
         var now: ContinuousClock.Instant
         var date: Date
-        var sleepers: [Int: Sleeper] = [:]
-        var nextID = 0
+        var sleepers = WaiterRegistry<ContinuousClock.Instant, Void>()
     }
 
     private let state: Mutex<State>
@@ -36,35 +31,30 @@ final class ManualClock: SnapshotClock {
     var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
     func sleep(until deadline: ContinuousClock.Instant) async {
-        let id = state.withLock { state -> Int in
-            state.nextID += 1
-            return state.nextID
-        }
+        let id = state.withLock { $0.sleepers.reserveID() }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let immediate = state.withLock { state -> Bool in
                     if deadline <= state.now || Task.isCancelled { return true }
-                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    state.sleepers.add(id: id, deadline, continuation)
                     return false
                 }
                 if immediate { continuation.resume() }
             }
         } onCancel: {
-            state.withLock { $0.sleepers.removeValue(forKey: id) }?.continuation.resume()
+            state.withLock { $0.sleepers.remove(id: id) }?.resume(())
         }
     }
 
     /// Moves time forward and wakes every sleeper whose deadline has come.
     func advance(by duration: Duration) {
-        let due = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let due = state.withLock { state in
             state.now += duration
             state.date.addTimeInterval(duration.inSeconds)
             let now = state.now
-            let due = state.sleepers.filter { $0.value.deadline <= now }
-            for id in due.keys { state.sleepers[id] = nil }
-            return due.values.map(\.continuation)
+            return state.sleepers.removeAll { $0 <= now }
         }
-        for continuation in due { continuation.resume() }
+        for sleeper in due { sleeper.resume(()) }
     }
 
     /// Moves time forward by whole days.

@@ -18,4 +18,10 @@ import Testing
         #expect(text.contains("habits_cache_coalesced_total 3\n"))
         #expect(text.contains("habits_settings_files 5\n"))
     }
+
+    @Test func reportsTheLogLinesSummedAndDropped() {
+        let text = MetricsText.render(cache: CacheMetrics(), settingsFiles: 0, log: (summed: 21_000, dropped: 12))
+        #expect(text.contains("habits_log_lines_summed_total 21000\n"))
+        #expect(text.contains("habits_log_lines_dropped_total 12\n"))
+    }
 }

@@ -28,11 +28,13 @@ import Testing
             PersonDetailPage(
                 userID: "user0", users: Fixture.users, statistics: Fixture.userStatistics,
                 leading: Fixture.leading("user0"), settings: Fixture.settings))
-        let stale = StaleNotice(dataFetchedAt: .init(timeIntervalSince1970: 3723), timeZone: .gmt)
+        let stale = StaleNotice(
+            dataFetchedAt: .init(timeIntervalSince1970: 3723), timeZone: .gmt, now: .init(timeIntervalSince1970: 3723))
         return [
             "home": body(
                 try renderer.livePage(
-                    "home", [:], fragment: "fragments/home", fragmentValue: home.fragmentValue(stale: stale),
+                    "home", HomePage.pageFields(), fragment: "fragments/home",
+                    fragmentValue: home.fragmentValue(stale: stale),
                     liveSource: "/fragments/home", frame: PageFrame(title: "Home", tab: .home, isLive: true))),
             "habits": body(
                 try renderer.page(
@@ -127,8 +129,9 @@ import Testing
 
     @Test func staleNoticeShowsTheTimeOfTheData() throws {
         let pages = try renderAll()
-        #expect(try #require(pages["home"]).contains("Showing data as of 01:02:03."))
-        #expect(try #require(pages["habits"]).contains("Showing data as of 01:02:03."))
+        #expect(try #require(pages["home"]).contains(#"Showing data as of <time datetime="#))
+        #expect(try #require(pages["home"]).contains(#">01:02:03</time>."#))
+        #expect(try #require(pages["habits"]).contains(#">01:02:03</time>."#))
         #expect(try #require(pages["people"]).contains("data as of") == false)
     }
 
@@ -162,7 +165,7 @@ import Testing
     @Test func homeWithoutSettingsExplainsHowToStart() throws {
         let page = HomePage(statistics: Fixture.combined, users: Fixture.users, settings: .default)
         let response = try renderer.livePage(
-            "home", [:], fragment: "fragments/home", fragmentValue: page.fragmentValue(stale: nil),
+            "home", HomePage.pageFields(), fragment: "fragments/home", fragmentValue: page.fragmentValue(stale: nil),
             liveSource: "/fragments/home", frame: PageFrame(title: "Home", tab: .home, isLive: true))
         let html = body(response)
         #expect(html.contains("press <strong>Favorite</strong>"))

@@ -55,6 +55,7 @@ final class ScriptedApp {
     ) async throws -> Response {
         try await app.responder.respond(
             to: Request(method: .get, target: target, headers: HTTPHeaders([("Host", "127.0.0.1:8000")] + headers)),
-            context: RequestContext(requestID: "t", logger: .silent, remoteAddress: peer, activity: activity))
+            context: RequestContext(
+                requestID: "t", logger: .silent, peer: peer.flatMap { IPAddress($0) }, activity: activity))
     }
 }

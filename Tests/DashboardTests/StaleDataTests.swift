@@ -52,7 +52,9 @@ import Testing
         #expect(stale.status == .ok)
         let html = String(decoding: stale.body, as: UTF8.self)
         let asOf = StaleNotice(dataFetchedAt: Date(timeIntervalSince1970: 1_800_000_000)).asOf
-        #expect(html.contains("Showing data as of \(asOf)."))
+        #expect(
+            html.contains(
+                #"Showing data as of <time datetime="2027-01-15T08:00:00Z" data-time="clock">\#(asOf)</time>."#))
         #expect(html.components(separatedBy: "data as of").count == 2, "one notice per page")
     }
 }

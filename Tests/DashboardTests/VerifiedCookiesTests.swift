@@ -10,17 +10,23 @@ import Testing
         Request(method: .get, target: "/", headers: HTTPHeaders([("Cookie", BrowserID.cookieName + "=" + value)]))
     }
 
+    func settings(in directory: URL) throws -> BrowserSettings {
+        BrowserSettings(
+            store: try SettingsStore(directory: directory, maxFiles: 3, defaultValue: Settings(), logger: .silent))
+    }
+
+    func removeDirectory(_ directory: URL) {
+        do {
+            try FileManager.default.removeItem(at: directory)
+        } catch {
+            // Nothing was created, or it stays in /tmp: neither affects another test.
+        }
+    }
+
     @Test func onlyCookiesTheSignerAcceptedAreRememberedAndAForgeryIsRefusedEveryTime() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verified-\(UUID().uuidString)")
-        defer {
-            do {
-                try FileManager.default.removeItem(at: directory)
-            } catch {
-                // Nothing was created, or it stays in /tmp: neither affects another test.
-            }
-        }
-        let store = try SettingsStore(directory: directory, maxFiles: 3, defaultValue: Settings(), logger: .silent)
-        let settings = BrowserSettings(store: store)
+        defer { removeDirectory(directory) }
+        let settings = try settings(in: directory)
         let id = BrowserID.random()
         let good = settings.signer.cookieValue(for: id)
         let forged = String(good.dropLast()) + (good.hasSuffix("A") ? "B" : "A")
@@ -32,6 +38,32 @@ import Testing
         #expect(settings.browserID(of: request(cookie: good)) == id)
         #expect(settings.browserID(of: request(cookie: forged)) == nil)
         #expect(settings.verifiedCookies.count == 1)
+    }
+
+    /// Issue 23, cookie tossing: forged `habits_browser` cookies sent before the real one (a sibling subdomain set
+    /// them with a more specific path) do not hide it; the first that verifies wins, and only a few are checked.
+    @Test func theFirstCookieThatVerifiesWinsOverForgedOnesInFrontOfIt() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verified-\(UUID().uuidString)")
+        defer { removeDirectory(directory) }
+        let settings = try settings(in: directory)
+        let id = BrowserID.random()
+        let other = BrowserID.random()
+        let good = settings.signer.cookieValue(for: id)
+        // A tag's last character carries only 4 bits, so it may already be "A": flip it to one it cannot be.
+        let signed = settings.signer.cookieValue(for: other)
+        let forged = signed.dropLast() + (signed.last == "A" ? "Q" : "A")
+        let name = BrowserID.cookieName
+        let tossed = Request(
+            method: .get, target: "/",
+            headers: HTTPHeaders([("Cookie", "\(name)=\(forged); \(name)=junk"), ("Cookie", "\(name)=\(good)")]))
+        #expect(settings.browserID(of: tossed) == id)
+        let second = settings.signer.cookieValue(for: other)
+        #expect(settings.browserID(of: request(cookie: good + "; \(name)=" + second)) == id)
+        // Past the checked few, nothing more is tried.
+        let stuffed = Array(repeating: "\(name)=\(forged)", count: BrowserSettings.cookiesChecked) + ["\(name)=\(good)"]
+        let request = Request(
+            method: .get, target: "/", headers: HTTPHeaders([("Cookie", stuffed.joined(separator: "; "))]))
+        #expect(settings.browserID(of: request) == nil)
     }
 
     @Test func theMemoStaysWithinItsCapacity() {

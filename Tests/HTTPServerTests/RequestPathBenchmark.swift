@@ -50,7 +50,7 @@ struct RequestPathBenchmark {
         _ = await measure("context") {
             let id = ids.next()
             context = RequestContext(
-                requestID: id, logger: logger.with("request.id", id), remoteAddress: "127.0.0.1:5")
+                requestID: id, logger: logger.with("request.id", id), peer: IPAddress("127.0.0.1"))
         }
         let ready = try #require(context)
         var response: Response?

@@ -1,3 +1,4 @@
+import Logging
 import Synchronization
 import Testing
 
@@ -113,6 +114,36 @@ extension ServerTests {
             try await LiveServer.until("the first answer") { calls.withLock { $0 } == 1 }
             try await LiveServer.until("the slow reader closed") { server.connectionCount == 0 }
             #expect(calls.withLock { $0 } == 1)
+        }
+    }
+}
+
+/// The access log under a flood of identical answers (issue 23).
+extension ServerTests {
+    /// Ten identical answers to one address: the first is logged, the other nine are one line with their count,
+    /// written when their second is over even if nothing else is logged.
+    @Test func repeatedIdenticalAnswersToOneAddressAreSummedIntoOneLine() async throws {
+        let (logger, capture) = Logger.capturing(label: "http", level: .info)
+        try await LiveServer.with(responder: LiveServer.testRouter, logger: logger) { server in
+            let client = try TestClient(port: server.port, source: "127.0.0.10")
+            for _ in 0..<10 {
+                try client.send(Self.get)
+                _ = try await client.readResponse()
+            }
+            try await LiveServer.until("the summary lines") { Self.accounted(capture.lines) == 10 }
+        }
+        let written = capture.lines.filter { $0.contains("http.path=/echo/served") && $0.contains(": request ") }
+        // A second boundary may fall among the ten: then two ordinary lines and two summaries, and so on.
+        #expect(Self.accounted(capture.lines) == 10)
+        #expect(written.count < 10)
+        #expect(capture.lines.contains { $0.contains("request repeated") })
+    }
+
+    /// Requests of `/echo/served` the access-log lines account for: one per ordinary line, `repeated=N` per summary.
+    static func accounted(_ lines: [String]) -> Int {
+        lines.filter { $0.contains("http.path=/echo/served") }.reduce(0) { total, line in
+            let repeated = line.split(separator: " ").first { $0.hasPrefix("repeated=") }
+            return total + (repeated.flatMap { Int($0.dropFirst(9)) } ?? 1)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 
 @testable import HTTPServer
@@ -56,9 +57,31 @@ extension ServerTests {
         #expect(ServerConfiguration(maxConnectionsPerClient: 7).connectionsPerClientLimit == 7)
     }
 
-    @Test(arguments: [("127.0.0.1:5123", "127.0.0.1"), ("[::1]:80", "[::1]"), ("unknown", "unknown")])
-    func clientAddressIsThePeerWithoutItsPort(peer: String, address: String) {
-        #expect(Server.clientAddress(ofPeer: peer) == address)
+    /// The per-client limit and the handlers' `RequestContext.peer` both come from this one reading of the socket.
+    @Test func theClientAddressIsReadFromTheSocketAddressWithoutItsPort() throws {
+        var v4 = sockaddr_in()
+        v4.sin_family = sa_family_t(AF_INET)
+        v4.sin_port = in_port_t(5123).bigEndian
+        v4.sin_addr.s_addr = (127 << 24 | 1 as UInt32).bigEndian
+        var v6 = sockaddr_in6()
+        v6.sin6_family = sa_family_t(AF_INET6)
+        v6.sin6_port = in_port_t(80).bigEndian
+        v6.sin6_addr.__in6_u.__u6_addr8.15 = 1
+        var unix = sockaddr_storage()
+        unix.ss_family = sa_family_t(AF_UNIX)
+        let fromV4 = try #require(IPAddress(socketAddress: Self.storage(of: v4)))
+        #expect(fromV4.description == "127.0.0.1")
+        #expect(fromV4 == IPAddress("127.0.0.1:5123"))
+        #expect(IPAddress(socketAddress: Self.storage(of: v6))?.description == "::1")
+        #expect(IPAddress(socketAddress: unix) == nil)
+    }
+
+    static func storage<Address>(of address: Address) -> sockaddr_storage {
+        var storage = sockaddr_storage()
+        withUnsafeMutableBytes(of: &storage) { target in
+            withUnsafeBytes(of: address) { target.copyMemory(from: $0) }
+        }
+        return storage
     }
 
     @Test func aNewClientIsServedWhileTheCapIsFilledByIdleKeepAliveConnections() async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import HabitsAPI
 import Synchronization
+import TestSupport
 
 /// A `HabitsAPI` answering from the fixtures, counting calls, and failing or holding calls on demand.
 ///

@@ -56,6 +56,8 @@ extension DashboardApp {
             return .redirect(to: DashboardPage.log.route + "?error=missing")
         }
         let encoded = PercentEncoding.encodeQueryComponent(habit)
+        // Your count before the log: the confirmation names everyone the log took you past (issue 22 point 3).
+        let before = snapshots.currentView?.snapshot.rankings[habit]?.entry(for: User.activeUserID)?.count ?? 0
         do {
             try await data.log(LoggedHabit(userID: User.activeUserID, habitName: habit, timestamp: now()))
         } catch let error as HabitsAPIError {
@@ -71,6 +73,7 @@ extension DashboardApp {
         // The next page must show the new count: wait (briefly) for a snapshot fetched after the log.
         await snapshots.refreshAfterChange()
         context.logger.info("habit logged", ["habit.name": habit])
-        return .redirect(to: DashboardPage.log.route + "?logged=\(encoded)#\(Links.elementID(habit: habit))")
+        return .redirect(
+            to: DashboardPage.log.route + "?logged=\(encoded)&from=\(before)#\(Links.elementID(habit: habit))")
     }
 }

@@ -12,6 +12,12 @@ extension DashboardApp {
     /// a short delay with `Retry-After`; one the store cannot park (shutting down) is answered at once. The server
     /// may interrupt a parked poll to make room at its connection cap: it is then answered its 304 at once.
     func liveFragment(
+        _ request: Request, _ context: RequestContext, _ fragment: (SnapshotView, Settings) throws -> RenderCache.Entry
+    ) async throws -> Response {
+        recordingVisit(try await heldFragment(request, context, fragment), request)
+    }
+
+    private func heldFragment(
         _ request: Request, _ context: RequestContext,
         _ fragment: (SnapshotView, Settings) throws -> RenderCache.Entry
     ) async throws -> Response {

@@ -18,16 +18,19 @@ extension DashboardApp {
         } catch  where browser.favoriteHabits.isEmpty && browser.followedUserIDs.isEmpty {
             // Nothing to show from the upstream anyway: the introduction needs no data (issue 10 point 8).
             return try renderer.livePage(
-                .home, [:], fragmentValue: HomePage(leaderboard: [], following: []).fragmentValue(stale: nil),
+                .home, HomePage.pageFields(),
+                fragmentValue: HomePage(leaderboard: [], following: []).fragmentValue(stale: nil),
                 path: LivePage.home.route, frame: frame)
         }
         frame.colorsVersion = view.snapshot.referenceVersion
-        let key = pageKey(.home, paused: paused, view, personal.all)
+        let since = sinceLastVisit(request, view, browser)
+        let key = pageKey(
+            .home, paused: paused, view, since.map { personal.all ^ UInt64($0.lastVisit.second) } ?? personal.all)
         return try cachedHTML(request, key: key) {
             let fragment = try homeFragment(view, browser)
             return try renderer.livePageBytes(
-                .home, [:], fragment: fragment.body, fragmentTag: fragment.entityTag, path: LivePage.home.route,
-                frame: frame)
+                .home, HomePage.pageFields(sinceLastVisit: since?.templateValue ?? .null), fragment: fragment.body,
+                fragmentTag: fragment.entityTag, path: LivePage.home.route, frame: frame)
         }
     }
 
@@ -51,7 +54,7 @@ extension DashboardApp {
             let now = snapshots.date
             let page = HomePage(
                 snapshot: view.snapshot, settings: browser, baseline: activity.baseline(before: now), now: now,
-                habitTrend: { activity.habitTrend($0) })
+                habitTrend: { activity.habitTrend($0) }, moments: activity.moments)
             return try renderer.fragmentBytes(LivePage.home.fragmentTemplate, page.fragmentValue(stale: view.stale))
         }
     }
@@ -240,16 +243,20 @@ extension DashboardApp {
         let habits = view.snapshot.inputs.habits
         // Only a habit that exists is confirmed, so a crafted link cannot make the page claim anything else.
         let logged = query["logged"].flatMap { habits[$0] == nil ? nil : $0 }
+        // Your count before the log, for "You passed …" (issue 22); the page checks it against the data.
+        let previous = logged == nil ? nil : query["from"].flatMap { Int($0) }
         let failure = query["error"].map { LogFailure(code: $0, habitName: query["habit"], habits: habits).message }
         var variant: [String] = []
         if let logged { variant.append("logged=" + PercentEncoding.encodeQueryComponent(logged)) }
+        if let previous { variant.append("from=\(previous)") }
         if let failure { variant.append("failure=" + PercentEncoding.encodeQueryComponent(failure)) }
         // The buttons show your counts, so the page changes with the statistics too.
         let key = RenderKey(
             route: DashboardPage.log.key(query: variant.joined(separator: "&")), content: view.snapshot.version,
             personal: personal.favorites, stale: view.stale?.asOf)
         return try cachedHTML(request, key: key) {
-            let page = LogHabitPage(snapshot: view.snapshot, settings: browser, loggedHabitName: logged)
+            let page = LogHabitPage(
+                snapshot: view.snapshot, settings: browser, loggedHabitName: logged, previousCount: previous)
             return try renderer.pageBytes(
                 .log, page.templateFields(failure: failure),
                 frame: PageFrame(
@@ -280,6 +287,7 @@ extension DashboardApp {
     /// The cached (or freshly rendered) bytes of `key`: 304 when `If-None-Match` names their ETag, else 200.
     func cachedHTML(_ request: Request, key: RenderKey, render: () throws -> [UInt8]) throws -> Response {
         let entry = try renderCache.entry(for: key, render: render)
-        return hasCurrentCopy(request, of: entry) ? notModified(entry, request) : ok(entry, request)
+        return recordingVisit(
+            hasCurrentCopy(request, of: entry) ? notModified(entry, request) : ok(entry, request), request)
     }
 }

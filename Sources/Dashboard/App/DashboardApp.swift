@@ -65,6 +65,7 @@ public struct DashboardApp: Sendable {
         router.get(LivePage.home.fragmentRoute) { try await homeFragment($0, $1) }
         router.get(LivePage.habit.fragmentRoute) { try await habitFragment($0, $1) }
         router.get(LivePage.person.fragmentRoute) { try await personFragment($0, $1) }
+        router.get(LivePage.newsRoute) { try await newsFragment($0, $1) }
 
         router.post(Links.habitFavoriteRoute.pattern) { try await favorite($0, $1) }
         router.post(Links.personFollowRoute.pattern) { try await follow($0, $1) }

@@ -89,6 +89,7 @@ public final class DashboardService: Sendable {
             persistence: SnapshotPersistence(configuration: persistenceConfiguration, logger: cacheLogger),
             history: history)
         let staticFiles = try StaticFiles(root: publicDirectory, logger: logger)
+        let accessLog = AccessLogSummer()
         let app = DashboardApp(
             data: data,
             renderer: PageRenderer(
@@ -97,14 +98,15 @@ public final class DashboardService: Sendable {
             staticFiles: staticFiles,
             metrics: {
                 MetricsText.render(
-                    cache: cache.metrics, snapshots: snapshots.metrics, settingsFiles: await store.fileCount())
+                    cache: cache.metrics, snapshots: snapshots.metrics, settingsFiles: await store.fileCount(),
+                    log: (accessLog.summedLines, LogBuffer.standardError.droppedLines))
             }, snapshots: snapshots)
 
         let server = Server(
             configuration: ServerConfiguration(
                 host: options.host, port: options.port, maxConnectionsPerClient: options.maxConnectionsPerClient),
             responder: app.responder,
-            logger: logger)
+            logger: logger, accessLog: accessLog)
         do {
             try server.start()
         } catch {

@@ -38,7 +38,7 @@ public final class ImageDiskCache: Sendable {
         self.logger = logger
         var found: [String: Entry] = [:]
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileIO.createPrivateDirectory(directory)
             for name in try FileManager.default.contentsOfDirectory(atPath: directory) {
                 let path = directory + "/" + name
                 if name.contains(FileIO.temporaryMarker) {

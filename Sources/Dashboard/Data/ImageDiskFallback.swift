@@ -1,4 +1,5 @@
 import HabitsAPI
+import Timing
 
 /// `DashboardData` whose profile images survive the upstream going away (issue 13): every image the upstream gives
 /// is also kept in an `ImageDiskCache` (written off the request path), and when the upstream cannot give one the

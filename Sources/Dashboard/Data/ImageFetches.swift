@@ -1,6 +1,7 @@
 import HTTPCore
 import HabitsAPI
 import Synchronization
+import Timing
 
 /// Carries out `ImageFetchState` for the profile images: one upstream call per image at a time, shared by everyone
 /// asking meanwhile, failures remembered, and a bounded number of requests waiting on the upstream.

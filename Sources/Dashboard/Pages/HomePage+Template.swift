@@ -1,6 +1,11 @@
 import TemplateKit
 
 extension HomePage {
+    /// The static part of `Templates/home.html`: "since your last visit" (issue 22), null when not shown.
+    public static func pageFields(sinceLastVisit: TemplateValue = .null) -> [String: TemplateValue] {
+        ["sinceLastVisit": sinceLastVisit]
+    }
+
     /// The value of `Templates/fragments/home.html`, the live part of Home.
     public func fragmentValue(stale: StaleNotice?) -> TemplateValue {
         [
@@ -51,6 +56,7 @@ extension LeaderboardCard {
             "key": .text(Links.elementID(habit: habitName)),
             "second": second?.templateValue ?? .null,
             "trend": trend.templateValue,
+            "leaderChange": leaderChange?.templateValue ?? .null,
         ]
     }
 }
@@ -102,6 +108,7 @@ extension FollowingRow {
             "habitName": TemplateValue(habitName),
             "habitPath": TemplateValue(habitPath),
             "messageSuffix": .text(messageSuffix),
+            "moment": moment?.templateValue ?? .null,
             "key": .text(Links.elementID(person: userID)),
         ]
     }

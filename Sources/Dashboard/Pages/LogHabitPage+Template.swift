@@ -8,6 +8,7 @@ extension LogHabitPage {
                 [
                     "name": .text(name), "path": .text(Links.habit(name)),
                     "standing": TemplateValue(yours[name].map { ": " + $0.text }),
+                    "passedText": TemplateValue(passedText),
                 ]
             } ?? .null,
             "failure": failure.map { ["message": .text($0)] } ?? .null,

@@ -33,7 +33,9 @@ extension Trend {
         let line = Sparkline(
             samples: samples, capacity: capacity, width: 600, height: 120, inset: 6, maxPoints: 241,
             minimumSlots: capacity)
-        let axis = axisSeconds
+        // The last sample is the last total seen in its slot, so the axis ends when that slot ends (or now, within it).
+        let end = min(lastSecond + spacing, max(now, lastSecond))
+        let axis = (start: end - (capacity - 1) * spacing, end: end)
         let extremes = extremes
         return [
             "label": .text(label),

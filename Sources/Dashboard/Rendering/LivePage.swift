@@ -22,6 +22,9 @@ struct LivePage: Sendable {
     /// The path prefix of every fragment.
     private static let prefix = "/fragments"
 
+    /// Where every page's news region polls the rank changes that concern the browser (issue 22 point 3).
+    static let newsRoute = prefix + "/news"
+
     private init(page: DashboardPage, fragmentRoute: String, mirrorsPath: Bool) {
         self.page = page
         self.fragmentRoute = fragmentRoute

@@ -66,6 +66,8 @@ public struct PageFrame: Equatable, Sendable {
             "retries": .bool(retries),
             "stale": staleNotice?.templateValue ?? .null,
             "colorsCSS": .text(Self.colorsURL(colorsVersion)),
+            // Every page of the app carries the news region (issue 22 point 3); error pages do not.
+            "news": tab == .none ? .null : ["src": .text(LivePage.newsRoute)],
         ]
     }
 }

@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// An address or a CIDR block (`10.0.0.0/8`, `2001:db8::/32`): the value of `--trusted-proxy`.
 public struct AddressRange: Hashable, Sendable, CustomStringConvertible {
     /// The first address of the block.

@@ -9,10 +9,10 @@ import HTTPServer
 /// untrusted one were written by trusted proxies, and that entry is the client as the outermost trusted proxy saw
 /// it. Everything to its left is whatever the client chose to send.
 public enum ClientAddress {
-    /// The client's address for `request` arriving from `peer` (`1.2.3.4:5678` or `[::1]:5678`); nil when the peer
-    /// is unknown (a request handed to the app directly, as in tests).
-    public static func resolve(peer: String?, forwardedFor: [String], trustedProxies: [AddressRange]) -> IPAddress? {
-        guard let peerAddress = peer.flatMap(IPAddress.init) else { return nil }
+    /// The client's address for a request arriving from `peer` (the server's reading of the socket); nil when the
+    /// peer is unknown (a request handed to the app directly, as in tests).
+    public static func resolve(peer: IPAddress?, forwardedFor: [String], trustedProxies: [AddressRange]) -> IPAddress? {
+        guard let peerAddress = peer else { return nil }
         guard isTrusted(peerAddress, trustedProxies) else { return peerAddress }
         var client = peerAddress
         for field in forwardedFor.reversed() {
@@ -33,7 +33,7 @@ public enum ClientAddress {
         of request: Request, context: RequestContext, trustedProxies: [AddressRange]
     ) -> String {
         let address = resolve(
-            peer: context.remoteAddress, forwardedFor: request.headers.values(for: "X-Forwarded-For"),
+            peer: context.peer, forwardedFor: request.headers.values(for: "X-Forwarded-For"),
             trustedProxies: trustedProxies)
         return address?.clientKey ?? "unknown"
     }

@@ -35,13 +35,20 @@ public struct BrowserSettings: Sendable {
         self.site = site
     }
 
-    /// The browser's id, if its cookie carries one with a valid tag; any other value is treated as no cookie at all.
+    /// How many `habits_browser` cookies of one request are checked: a few forged copies cannot hide the real one,
+    /// and a request stuffed with them costs at most this many signature checks.
+    static let cookiesChecked = 4
+
+    /// The browser's id: that of the first of its cookies with a valid tag (issue 23: forged copies in front of the
+    /// real one, tossed from a sibling subdomain, must not hide it); without one, no cookie at all.
     public func browserID(of request: Request) -> BrowserID? {
-        guard let value = request.cookie(named: BrowserID.cookieName) else { return nil }
-        if let id = verifiedCookies.id(for: value) { return id }
-        guard let id = signer.browserID(fromCookie: value) else { return nil }
-        verifiedCookies.remember(value, names: id)
-        return id
+        for value in request.cookies(named: BrowserID.cookieName, limit: Self.cookiesChecked) {
+            if let id = verifiedCookies.id(for: value) { return id }
+            guard let id = signer.browserID(fromCookie: value) else { continue }
+            verifiedCookies.remember(value, names: id)
+            return id
+        }
+        return nil
     }
 
     /// The browser's settings; defaults without a (valid) cookie. Never writes a settings file.

@@ -40,19 +40,43 @@ public struct CookieSigner: Sendable {
         guard bytes.count == BrowserID.length + 1 + Self.tagLength, bytes[BrowserID.length] == UInt8(ascii: ".")
         else { return nil }
         guard let id = BrowserID(String(decoding: bytes[..<BrowserID.length], as: UTF8.self)) else { return nil }
-        let expected = tag(for: id)
-        let given = Array(bytes[(BrowserID.length + 1)...])
-        // Constant time, so the answer's timing tells a forger nothing about how many leading bytes were right.
-        let differs = expected.withUnsafeBytes { left in
-            given.withUnsafeBytes { right in CRYPTO_memcmp(left.baseAddress, right.baseAddress, Self.tagLength) }
-        }
-        return differs == 0 ? id : nil
+        return Self.same(tag(for: id), Array(bytes[(BrowserID.length + 1)...])) ? id : nil
     }
 
-    /// The base64url tag of `id`. The message carries a label and a version, so a tag made for anything else under
-    /// the same key (should the key ever be reused) can never pass as a cookie tag.
-    func tag(for id: BrowserID) -> [UInt8] {
-        let message = Array("habits-browser-id-v1:".utf8) + Array(id.rawValue.utf8)
+    /// `<value>.<tag>` for a short value signed under `label` (the last-visit cookie, issue 22); `value` must not
+    /// contain a `.`.
+    public func signed(_ value: String, label: String) -> String {
+        value + "." + String(decoding: tag(label: label, value: value), as: UTF8.self)
+    }
+
+    /// The value of a cookie made by `signed(_:label:)` under `label`, if its tag verifies; nil for anything else.
+    public func verified(_ cookie: String, label: String) -> String? {
+        let bytes = Array(cookie.utf8)
+        guard bytes.count > Self.tagLength + 1, bytes[bytes.count - Self.tagLength - 1] == UInt8(ascii: ".") else {
+            return nil
+        }
+        let value = String(decoding: bytes[..<(bytes.count - Self.tagLength - 1)], as: UTF8.self)
+        guard !value.contains(".") else { return nil }
+        return Self.same(tag(label: label, value: value), Array(bytes.suffix(Self.tagLength))) ? value : nil
+    }
+
+    /// Whether two tags are equal, in constant time, so the answer's timing tells a forger nothing about how many
+    /// leading bytes were right.
+    private static func same(_ expected: [UInt8], _ given: [UInt8]) -> Bool {
+        guard expected.count == tagLength, given.count == tagLength else { return false }
+        let differs = expected.withUnsafeBytes { left in
+            given.withUnsafeBytes { right in CRYPTO_memcmp(left.baseAddress, right.baseAddress, tagLength) }
+        }
+        return differs == 0
+    }
+
+    /// The base64url tag of `id`.
+    func tag(for id: BrowserID) -> [UInt8] { tag(label: "habits-browser-id-v1:", value: id.rawValue) }
+
+    /// The base64url tag of `value` under `label`. The message carries a label and a version, so a tag made for
+    /// anything else under the same key can never pass for this one.
+    private func tag(label: String, value: String) -> [UInt8] {
+        let message = Array(label.utf8) + Array(value.utf8)
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let result = key.withUnsafeBytes { keyBytes in

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// The few file operations the settings store needs, made straight from Glibc calls so that every step of an atomic
@@ -7,6 +8,13 @@ enum FileIO {
     /// The whole file and the status of what was read, or nil if it does not exist. Files over `limit` bytes throw
     /// `EFBIG`; anything but a regular file (a symlink, which is never followed, a directory, a FIFO, a socket)
     /// throws with `isNotRegularFile`.
+    /// Creates `path` and its missing parents with mode 0700 (issue 23: at 0755 another local user could list the
+    /// browser ids in the settings directory and their access times); a directory that exists is left as it is.
+    static func createPrivateDirectory(_ path: String) throws {
+        try FileManager.default.createDirectory(
+            atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+
     static func readIfExists(_ path: String, limit: Int) throws(FileIOError) -> (bytes: [UInt8], status: FileStatus)? {
         // O_NOFOLLOW: a symlink planted in the settings directory must not redirect a read (it fails with ELOOP).
         // O_NONBLOCK: opening a FIFO must not wait for a writer; it changes nothing for a regular file.

@@ -94,7 +94,7 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
         self.now = now
         self.beforeWrite = beforeWrite
         self.cache = Mutex(LRUCache(capacity: cacheCapacity))
-        try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
+        try FileIO.createPrivateDirectory(self.directory.path)
         locks = try StripeLocks(settingsDirectory: self.directory.path)
         let bytes = try Self.encode(defaultValue)
         defaults = Versioned(value: defaultValue, version: 0, digest: SettingsDigest.of(bytes))

@@ -1,4 +1,5 @@
 import Synchronization
+import Timing
 
 /// Writes the latest of a stream of values off the request path, at a bounded rate (issue 13, reused by issue 22's
 /// history): `submit` only queues; a background task writes the latest queued value at once and then at most once per
@@ -17,7 +18,8 @@ final class CoalescingWriter<Value: Sendable>: Sendable {
         var nextSequence = 1
         var writerRunning = false
         var writes = 0
-        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// Tests waiting for a number of writes (the tag).
+        var waiters = WaiterRegistry<Int, Void>()
     }
 
     private let state = Mutex(State())
@@ -25,11 +27,11 @@ final class CoalescingWriter<Value: Sendable>: Sendable {
     /// replaces a newer one.
     private let writeLock = Mutex(0)
     private let minInterval: Duration
-    private let clock: any SnapshotClock
+    private let clock: any TimeSource
     private let write: @Sendable (Value) -> Bool
 
     /// A writer that calls `write` at most once per `minInterval` of `clock`.
-    init(minInterval: Duration, clock: any SnapshotClock, write: @escaping @Sendable (Value) -> Bool) {
+    init(minInterval: Duration, clock: any TimeSource, write: @escaping @Sendable (Value) -> Bool) {
         self.minInterval = minInterval
         self.clock = clock
         self.write = write
@@ -66,7 +68,7 @@ final class CoalescingWriter<Value: Sendable>: Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let done = state.withLock { state -> Bool in
                 if state.writes >= count { return true }
-                state.waiters.append((count, continuation))
+                state.waiters.add(count, continuation)
                 return false
             }
             if done { continuation.resume() }
@@ -99,13 +101,11 @@ final class CoalescingWriter<Value: Sendable>: Sendable {
             return write(pending.value)
         }
         guard wrote else { return }
-        let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let woken = state.withLock { state in
             state.writes += 1
             let writes = state.writes
-            let due = state.waiters.filter { $0.count <= writes }.map(\.continuation)
-            state.waiters.removeAll { $0.count <= writes }
-            return due
+            return state.waiters.removeAll { $0 <= writes }
         }
-        for continuation in woken { continuation.resume() }
+        for waiter in woken { waiter.resume(()) }
     }
 }

@@ -1,26 +1,23 @@
 import HabitsAPI
+import Hashing
 
-/// A 128-bit digest of content (two independent FNV-1a lanes), for versions and cache keys.
+/// A 128-bit digest of content (two independent FNV-1a lanes, `FNV1a.Wide`), for versions and cache keys.
 ///
 /// Not cryptographic: it tells one upstream answer or one browser's settings from another, where a collision would
 /// at worst show one stale page until the next change. It hashes every field (the models' `==` compare ids only, so
 /// they cannot tell a renamed user from the old one), with a length before every string so `["ab"]` and `["a","b"]`
 /// differ.
 struct ContentDigest: Hashable, Sendable {
-    private var first: UInt64 = 0xcbf2_9ce4_8422_2325
-    private var second: UInt64 = 0x8422_2325_cbf2_9ce4
+    private var lanes = FNV1a.Wide()
 
     /// An empty digest.
     init() {}
 
     /// The digest as one 64-bit value (both lanes folded), for cache keys and ETags.
-    var value: UInt64 { first ^ (second &* 0x9e37_79b9_7f4a_7c15) }
+    var value: UInt64 { lanes.folded }
 
     /// Feeds one byte.
-    @inline(__always) mutating func feed(byte: UInt8) {
-        first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        second = (second ^ UInt64(byte ^ 0x5A)) &* 0x0000_0100_0000_01b3
-    }
+    @inline(__always) mutating func feed(byte: UInt8) { lanes.feed(byte: byte) }
 
     /// Feeds an integer (its eight bytes).
     mutating func feed(_ value: Int) {

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Logging
+import Timing
 
 /// Keeps the last good snapshot on disk across restarts (issue 13): `<directory>/snapshot.json`, a `SnapshotFile`.
 ///
@@ -53,13 +54,13 @@ public final class SnapshotPersistence: Sendable {
 
     /// The configuration.
     public let configuration: Configuration
-    private let clock: any SnapshotClock
+    private let clock: any TimeSource
     private let logger: Logger
     /// Writes the latest queued snapshot, at most once per `minWriteInterval`.
     private let writer: CoalescingWriter<Pending>
 
     /// Creates the persistence; nothing is read or written until `load` or `save`.
-    public init(configuration: Configuration, clock: any SnapshotClock = SystemSnapshotClock(), logger: Logger) {
+    public init(configuration: Configuration, clock: any TimeSource = SystemTimeSource(), logger: Logger) {
         self.configuration = configuration
         self.clock = clock
         self.logger = logger
@@ -68,8 +69,7 @@ public final class SnapshotPersistence: Sendable {
             do {
                 let file = SnapshotFile(
                     snapshot: pending.snapshot, fetchedAt: pending.fetchedAt, upstream: configuration.upstream)
-                try FileManager.default.createDirectory(
-                    atPath: configuration.directory, withIntermediateDirectories: true)
+                try FileIO.createPrivateDirectory(configuration.directory)
                 try FileIO.writeAtomically(try file.encoded(), to: path, directory: configuration.directory)
                 return true
             } catch {
@@ -93,7 +93,7 @@ public final class SnapshotPersistence: Sendable {
     public func load(activeUserID: String) -> Loaded? {
         let directory = configuration.directory
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileIO.createPrivateDirectory(directory)
         } catch {
             logger.warning(
                 "cache directory unusable: nothing is kept across restarts",

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Timing
 
 /// The history kept in `--cache-dir` beside the snapshot (issue 22 point 1): `<directory>/history.bin`, a
 /// `HistoryFileFormat`.
@@ -18,7 +19,7 @@ final class HistoryFile: HistoryStore {
     let directory: String
     /// The upstream's identity; a file written for another one is set aside.
     let upstream: String
-    private let clock: any SnapshotClock
+    private let clock: any TimeSource
     private let logger: Logger
     private let writer: CoalescingWriter<HistoryRecord>
     /// A larger file is not read (the bound of 2 × 4,096 series in three tiers is about 45 MB).
@@ -27,7 +28,7 @@ final class HistoryFile: HistoryStore {
     /// A history file in `directory` for `upstream`, written at most once per `minWriteInterval`.
     init(
         directory: String, upstream: String, minWriteInterval: Duration = .seconds(60),
-        clock: any SnapshotClock = SystemSnapshotClock(), logger: Logger
+        clock: any TimeSource = SystemTimeSource(), logger: Logger
     ) {
         self.directory = directory
         self.upstream = upstream
@@ -36,7 +37,7 @@ final class HistoryFile: HistoryStore {
         let path = directory + "/" + Self.fileName
         writer = CoalescingWriter(minInterval: minWriteInterval, clock: clock) { record in
             do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try FileIO.createPrivateDirectory(directory)
                 try FileIO.writeAtomically(
                     HistoryFileFormat.encode(record, upstream: upstream), to: path, directory: directory)
                 return true
@@ -55,7 +56,7 @@ final class HistoryFile: HistoryStore {
 
     func load() -> HistoryRecord? {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileIO.createPrivateDirectory(directory)
         } catch {
             logger.warning("cache directory unusable: the history is not kept", ["cache.dir": directory])
             return nil

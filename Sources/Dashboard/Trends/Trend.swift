@@ -47,11 +47,6 @@ public struct Trend: Equatable, Sendable {
         return (change < 0 ? "\u{2212}" : "+") + "\(abs(change)) " + range.changeWording
     }
 
-    /// When the axis starts (the right edge minus `capacity - 1` slots) and ends, in seconds since 1970.
-    public var axisSeconds: (start: Int, end: Int) {
-        (lastSecond - (capacity - 1) * spacing, lastSecond)
-    }
-
     /// The growth over the last `seconds` (5 min by default): the latest total minus the oldest known one in that
     /// window, and the whole minutes it spans; nil when the latest is unknown or there is nothing to compare with.
     public func gain(over seconds: Int = 300) -> (amount: Int, minutes: Int)? {

@@ -1,3 +1,5 @@
+import Timing
+
 /// Keeps the trend history sampled when nobody watches (issue 10 point 4: a point every 10 s for the last hour).
 ///
 /// The store refreshes on its own only while a live page is watched, so without this a dashboard left alone records
@@ -6,11 +8,11 @@
 /// statistics call per 10 s at most, none extra while someone watches (their refreshes come first).
 public struct TrendSampler: Sendable {
     let store: SnapshotStore
-    let clock: any SnapshotClock
+    let clock: any TimeSource
     let spacing: Duration
 
     /// A sampler for `store`, once per `store.history`'s slot.
-    public init(store: SnapshotStore, clock: any SnapshotClock = SystemSnapshotClock()) {
+    public init(store: SnapshotStore, clock: any TimeSource = SystemTimeSource()) {
         self.store = store
         self.clock = clock
         spacing = store.history.spacing
@@ -20,7 +22,7 @@ public struct TrendSampler: Sendable {
     public func run() async {
         var next = clock.now
         while !Task.isCancelled {
-            // A deadline fixed now (see `SnapshotClock`), one slot on; a late wake-up skips to the next slot.
+            // A deadline fixed now (see `TimeSource`), one slot on; a late wake-up skips to the next slot.
             next = max(next + spacing, clock.now)
             await clock.sleep(until: next)
             guard !Task.isCancelled else { return }

@@ -20,6 +20,8 @@ public struct FollowingRow: Equatable, Sendable {
     public var messagePrefix: String
     /// The message text after the habit name (empty when there is no habit).
     public var messageSuffix: String
+    /// The latest time within the day this person passed the active user or was passed by them (issue 22 point 3).
+    public var moment: MomentLine?
 
     /// Creates a row; `message` is `messagePrefix + habitName + messageSuffix`.
     public init(user: User, messagePrefix: String, habitName: String?, messageSuffix: String) {

@@ -19,6 +19,9 @@ public struct LeaderboardCard: Equatable, Sendable {
     public var second: RankingLine?
     /// The habit's total count over the last hour (the sparkline); set by `HomePage`, nil before the history has it.
     public var trend: Trend?
+    /// When the habit's leader last changed within the day ("Cy Young took the lead · 4 min ago"); set by `HomePage`
+    /// for favourites (issue 22 point 3).
+    public var leaderChange: MomentLine?
 
     /// Creates a card from parts.
     public init(

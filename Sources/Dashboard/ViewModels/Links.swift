@@ -1,4 +1,5 @@
 import HabitsAPI
+import Hashing
 
 /// Dashboard URLs for habits, people and profile images, with the name or id percent-encoded as one path segment.
 ///
@@ -34,15 +35,8 @@ public enum Links {
     /// The HTML id (and live `data-key`) of a habit's element on a page: `h-` and the digest of its name.
     public static func elementID(habit name: String) -> String { "h-" + digest(name) }
 
-    /// FNV-1a over the UTF-8 bytes: stable across runs and processes (unlike `Hasher`).
-    private static func digest(_ value: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in value.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    /// FNV-1a over the UTF-8 bytes in hex: stable across runs and processes (unlike `Hasher`).
+    private static func digest(_ value: String) -> String { FNV1a.hex(FNV1a.hash(value.utf8)) }
 
     /// Whether `value` is a segment that browsers and RFC 3986 §5.2.4 remove from paths.
     static func isDotSegment(_ value: String) -> Bool { value == "." || value == ".." }

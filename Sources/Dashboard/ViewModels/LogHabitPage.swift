@@ -40,6 +40,30 @@ public struct LogHabitPage: Equatable, Sendable {
             loggedHabitName: loggedHabitName)
     }
 
+    /// The people the log took you past, in rank order (issue 22 point 3); empty when none or nothing was logged.
+    public var passed: [String] = []
+
+    /// Builds the page from a snapshot's habits; `previousCount` is your count in the logged habit before the log
+    /// (from the redirect), so the confirmation can name everyone you passed: each person whose count is now below
+    /// yours and was at or above it before. A `previousCount` that is not below your count now is ignored.
+    public init(snapshot: Snapshot, settings: Settings, loggedHabitName: String? = nil, previousCount: Int? = nil) {
+        self.init(snapshot: snapshot, settings: settings, loggedHabitName: loggedHabitName)
+        guard let name = loggedHabitName, let before = previousCount, before >= 0,
+            let ranking = snapshot.rankings[name], let you = ranking.entry(for: snapshot.activeUserID),
+            before < you.count
+        else { return }
+        passed = ranking.entries.filter { !$0.isActiveUser && $0.count >= before && $0.count < you.count }.map(\.name)
+    }
+
+    /// "You passed Ada Lovelace — now 2nd in Yoga." (several: "Ada Lovelace, Cy Young and Dee"; more than five end
+    /// with "and N more"); nil when the log passed nobody.
+    public var passedText: String? {
+        guard let name = loggedHabitName, !passed.isEmpty, let rank = yours[name]?.rank else { return nil }
+        let shown = passed.count > 5 ? Array(passed.prefix(4)) + ["\(passed.count - 4) more"] : passed
+        let list = shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " and " + shown.last!
+        return "You passed \(list) — now \(Ordinal.string(rank)) in \(name)."
+    }
+
     /// Builds the page from a snapshot's habits.
     public init(snapshot: Snapshot, settings: Settings, loggedHabitName: String? = nil) {
         let sections = HabitSection.sections(snapshot: snapshot, settings: settings)

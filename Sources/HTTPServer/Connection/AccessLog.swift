@@ -8,14 +8,23 @@ enum AccessLog {
     ///
     /// The line is exactly what `logger.info("request", …)` writes, but built directly: the generic path
     /// (a dictionary merge, a key sort, Foundation's date formatting) cost several µs per request.
+    ///
+    /// With a `summer`, repeated identical answers to one `client` address within a second are summed into one line.
     static func request(
         _ request: Request, status: HTTPStatus, bodyBytes: Int, requestID: String, started: ContinuousClock.Instant,
-        logger: Logger, timestamp: String = DateCache.shared.texts().timestamp
+        logger: Logger, timestamp: String = DateCache.shared.texts().timestamp, client: String = "",
+        summer: AccessLogSummer? = nil
     ) {
         let level = logger.accessLogLevel
         guard logger.level <= level else { return }
         let method = request.method.rawValue
         let path = request.path
+        if let summer {
+            let key = AccessLogSummary.Key(
+                address: client, method: method, path: path, status: status.code,
+                bytes: bodyBytes)
+            guard summer.shouldWrite(key, logger: logger) else { return }
+        }
         if logger.metadata.isEmpty, logger.format == .logfmt {
             // Keys in sorted order, as `Logger.log` writes them; built in place, one String at the end.
             let bound =

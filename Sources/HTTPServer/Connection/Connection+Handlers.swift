@@ -15,7 +15,7 @@ extension Connection {
     func dispatch(_ request: Request) {
         let requestID = environment.requestIDs.next()
         let context = RequestContext(
-            requestID: requestID, logger: environment.logger.with("request.id", requestID), remoteAddress: peer,
+            requestID: requestID, logger: environment.logger.with("request.id", requestID), peer: client,
             activity: activity)
         // The event round's time: the request arrived in it, and it saves a clock read.
         let dispatched = Dispatched(request: request, context: context, started: loop.now)

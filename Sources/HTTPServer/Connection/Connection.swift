@@ -42,6 +42,8 @@ final class Connection: @unchecked Sendable {
         var policy: ConnectionState.Policy
         /// Gives each request its id.
         var requestIDs: RequestIDGenerator
+        /// Sums repeated identical access-log lines (nil: every line is written).
+        var accessLog: AccessLogSummer? = nil
         /// Called once, on the loop thread, as the socket closes: just before `close(2)`, so a client that sees
         /// the close and reconnects at once finds its slot (and its per-address count) already free.
         var onClose: @Sendable (Int) -> Void
@@ -57,8 +59,10 @@ final class Connection: @unchecked Sendable {
     let loop: EventLoop
     /// The client socket, non-blocking.
     let fd: Int32
-    /// The client's address, for the logs.
+    /// The client's address and port, for the logs.
     let peer: String
+    /// The client's address, read from the socket once, for handlers (`RequestContext.peer`).
+    let client: IPAddress?
     /// What this connection shares with the others of its server.
     let environment: Environment
     /// The loop's token for this connection (set once registered).
@@ -100,10 +104,11 @@ final class Connection: @unchecked Sendable {
     let activity = RequestActivity()
 
     /// Wraps an accepted, non-blocking socket. Nothing happens until `start()`.
-    init(id: Int, fd: Int32, peer: String, loop: EventLoop, environment: Environment) {
+    init(id: Int, fd: Int32, peer: String, client: IPAddress?, loop: EventLoop, environment: Environment) {
         self.id = id
         self.fd = fd
         self.peer = peer
+        self.client = client
         self.loop = loop
         self.environment = environment
         self.parser = RequestParser(limits: environment.configuration.limits)

@@ -19,13 +19,20 @@ extension Request {
     /// The first cookie called `name`: what `cookies[name]` gives, without building the whole dictionary (every
     /// page reads the browser's cookie, so this is on the hot path).
     public func cookie(named name: String) -> String? {
-        var found: String?
+        cookies(named: name, limit: 1).first
+    }
+
+    /// Every cookie called `name`, in the order sent, at most `limit` of them: a server that checks each (a signed
+    /// cookie) must not let forged copies in front of the real one hide it (cookie tossing from a sibling
+    /// subdomain, issue 23), nor be made to check thousands.
+    public func cookies(named name: String, limit: Int) -> [String] {
+        var found: [String] = []
         var wanted = name
         wanted.withUTF8 { wanted in
             forEachCookie { cookieName, value in
                 guard cookieName.elementsEqual(wanted) else { return true }
-                found = String(decoding: value, as: UTF8.self)
-                return false
+                found.append(String(decoding: value, as: UTF8.self))
+                return found.count < limit
             }
         }
         return found

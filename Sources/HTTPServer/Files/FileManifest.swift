@@ -1,6 +1,7 @@
 import Compression
 import Foundation
 import Glibc
+import Hashing
 import Logging
 
 /// Every servable file under a root directory, read once at startup and kept in memory.
@@ -29,7 +30,9 @@ struct FileManifest: Sendable {
         init(bytes: [UInt8], contentType: String) {
             self.bytes = bytes
             self.contentType = contentType
-            let hash = FileManifest.hash(bytes)
+            // FNV-1a: a content digest for validators and fingerprints, not a defence against forgery (the files are
+            // our own). The tag is strong, because it changes whenever any byte does.
+            let hash = FNV1a.hash(bytes)
             fingerprint = String(hash, radix: 16)
             etag = "\"" + fingerprint + "-" + String(bytes.count, radix: 16) + "\""
             if MediaType.isCompressible(contentType) && bytes.count >= Gzip.minimumSize {
@@ -102,22 +105,6 @@ struct FileManifest: Sendable {
                 logger.debug("static entry skipped", ["file.path": path])
             }
         }
-    }
-
-    /// `"<FNV-1a 64 of the bytes>-<length>"`: strong, because it changes whenever any byte does.
-    static func etag(for bytes: [UInt8]) -> String {
-        "\"" + String(hash(bytes), radix: 16) + "-" + String(bytes.count, radix: 16) + "\""
-    }
-
-    /// FNV-1a 64 of `bytes`: a content digest for validators and fingerprints (not a defence against forgery; the
-    /// files are our own).
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        return hash
     }
 
     /// The fingerprinted name of `key` (`app.css` → `app.1f3a…9c.css`): the digest goes before the extension so

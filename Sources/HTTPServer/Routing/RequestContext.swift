@@ -9,21 +9,22 @@ public struct RequestContext: Sendable {
     public var logger: Logger
     /// Path parameters captured by the router, already percent-decoded once.
     public var parameters: Parameters
-    /// The peer address, when known (e.g. `127.0.0.1:51234`).
-    public var remoteAddress: String?
+    /// The peer's address (its port dropped), read from the accepted socket by the server; nil when unknown (a
+    /// request handed to a responder directly, as in tests).
+    public var peer: IPAddress?
     /// Where the handler says what it waits for (a long poll, the upstream), so that the server can answer or give
     /// up that wait to make room at the connection cap (issue 23). Its own, unobserved one outside a server.
     public var activity: RequestActivity
 
     /// Creates a context.
     public init(
-        requestID: String, logger: Logger, parameters: Parameters = Parameters(), remoteAddress: String? = nil,
+        requestID: String, logger: Logger, parameters: Parameters = Parameters(), peer: IPAddress? = nil,
         activity: RequestActivity = RequestActivity()
     ) {
         self.requestID = requestID
         self.logger = logger
         self.parameters = parameters
-        self.remoteAddress = remoteAddress
+        self.peer = peer
         self.activity = activity
     }
 }

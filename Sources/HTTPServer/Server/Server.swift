@@ -65,14 +65,20 @@ public final class Server: Sendable {
     private let responder: any HTTPResponder
     private let logger: Logger
     private let requestIDs = RequestIDGenerator()
+    private let accessLog: AccessLogSummer
     private let acceptQueue = DispatchQueue(label: "http.accept", target: .global())
     private let state = Mutex(State())
 
-    /// Creates a server; nothing is bound until `start()`.
-    public init(configuration: ServerConfiguration, responder: some HTTPResponder, logger: Logger) {
+    /// Creates a server; nothing is bound until `start()`. Its access log sums repeated identical answers to one
+    /// address within a second (`AccessLogSummary`) through `accessLog`, one of its own unless given.
+    public init(
+        configuration: ServerConfiguration, responder: some HTTPResponder, logger: Logger,
+        accessLog: AccessLogSummer = AccessLogSummer()
+    ) {
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
+        self.accessLog = accessLog
     }
 
     /// The bound port (after `start()`; useful with port 0).
@@ -173,7 +179,7 @@ public final class Server: Sendable {
         for _ in 0..<64 {
             switch Socket.accept(listenFD) {
             case .success(let accepted):
-                admit(fd: accepted.fd, peer: accepted.peer)
+                admit(fd: accepted.fd, peer: accepted.peer, client: accepted.address)
             case .failure(let failure):
                 switch failure.code {
                 case EINTR, ECONNABORTED:
@@ -202,10 +208,11 @@ public final class Server: Sendable {
 
     /// Admits, refuses or makes room for a new connection. Runs on the accept queue, the only place connections
     /// are added, so what it decides under the lock cannot be undone by another admission in between.
-    private func admit(fd: Int32, peer: String) {
+    private func admit(fd: Int32, peer: String, client: IPAddress?) {
         Socket.setNoDelay(fd)
         if let bytes = configuration.sendBufferBytes { Socket.setSendBuffer(fd, bytes: bytes) }
-        let address = Self.clientAddress(ofPeer: peer)
+        // What the per-client limit counts by: the peer without its port.
+        let address = client?.description ?? peer
         let now = ContinuousClock.now
         var admission = state.withLock { state -> Admission? in
             guard state.phase == .running else { return .close }
@@ -224,12 +231,12 @@ public final class Server: Sendable {
         case .close, nil:
             close(fd)
         case .reject(let id):
-            register(id: id, fd: fd, peer: peer, address: address, role: .rejecting)
+            register(id: id, fd: fd, peer: peer, client: client, address: address, role: .rejecting)
         case .serve(let id, let victim):
             if let victim {
                 victim.connection.evict(refused: { [self] in evictionRefused(victim.id) })
             }
-            register(id: id, fd: fd, peer: peer, address: address, role: .serving)
+            register(id: id, fd: fd, peer: peer, client: client, address: address, role: .serving)
         }
     }
 
@@ -304,13 +311,13 @@ public final class Server: Sendable {
         }
     }
 
-    private func register(id: Int, fd: Int32, peer: String, address: String, role: Role) {
+    private func register(id: Int, fd: Int32, peer: String, client: IPAddress?, address: String, role: Role) {
         let environment = Connection.Environment(
             responder: responder, logger: logger, configuration: configuration,
-            policy: ConnectionState.Policy(configuration), requestIDs: requestIDs,
+            policy: ConnectionState.Policy(configuration), requestIDs: requestIDs, accessLog: accessLog,
             onClose: { [self] id in connectionClosed(id) }, onLastAnswer: { [self] id in lastAnswer(id) })
         let connection = Connection(
-            id: id, fd: fd, peer: peer, loop: EventLoopGroup.shared.next(), environment: environment)
+            id: id, fd: fd, peer: peer, client: client, loop: EventLoopGroup.shared.next(), environment: environment)
         let stillRunning = state.withLock { state -> Bool in
             state.connections[id] = Entry(connection: connection, address: address, role: role)
             return state.phase == .running
@@ -376,13 +383,6 @@ public final class Server: Sendable {
     private static func release(_ state: inout State, address: String) {
         let count = state.perAddress[address, default: 1] - 1
         state.perAddress[address] = count > 0 ? count : nil
-    }
-
-    /// The address part of a peer (`127.0.0.1:5123` → `127.0.0.1`, `[::1]:5123` → `[::1]`): what the
-    /// per-client limit counts by.
-    static func clientAddress(ofPeer peer: String) -> String {
-        guard let colon = peer.utf8.lastIndex(of: UInt8(ascii: ":")), !peer.hasSuffix("]") else { return peer }
-        return String(peer[..<colon])
     }
 
     private func pauseAccepting(for delay: Duration) {

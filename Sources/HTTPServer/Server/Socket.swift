@@ -73,9 +73,9 @@ enum Socket {
         return port(of: storage)
     }
 
-    /// Accepts one connection as a non-blocking, close-on-exec socket; returns the fd and the peer
-    /// (`127.0.0.1:51234`), or the errno.
-    static func accept(_ listenFD: Int32) -> Result<(fd: Int32, peer: String), Failure> {
+    /// Accepts one connection as a non-blocking, close-on-exec socket; returns the fd, the peer as logs show it
+    /// (`127.0.0.1:51234`) and its address, or the errno.
+    static func accept(_ listenFD: Int32) -> Result<(fd: Int32, peer: String, address: IPAddress?), Failure> {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         // accept4 (from CLinux): the flags come with the socket, no fcntl calls and no window for a fork.
@@ -84,7 +84,7 @@ enum Socket {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept4(listenFD, $0, &length, flags) }
         }
         guard fd >= 0 else { return .failure(Failure(operation: "accept", code: errno)) }
-        return .success((fd: fd, peer: describe(storage)))
+        return .success((fd: fd, peer: describe(storage), address: IPAddress(socketAddress: storage)))
     }
 
     static func port(of storage: sockaddr_storage) -> Int {

@@ -1,4 +1,5 @@
 import Foundation
+import Timing
 
 /// How long the shared cache reuses answers, and how big it may grow. Ages are measured on the monotonic clock
 /// (`TimeSource.now`), so setting the wall clock neither keeps entries nor expires them.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Timing
 
 /// The shared cache in front of the Habits API: one per dashboard process, used by every request handler.
 ///

@@ -1,11 +1,15 @@
 import Synchronization
 
-/// Holds async callers until the test opens it (to keep an upstream call in flight while others arrive).
-final class Gate: Sendable {
+/// Holds async callers until the test opens it: keeps a request in its handler, or an upstream call in flight while
+/// others arrive, for as long as a test needs.
+public final class Gate: Sendable {
+    /// Creates a closed gate.
+    public init() {}
+
     private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     /// Waits until `open()` (returns at once if already open).
-    func wait() async {
+    public func wait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state -> Bool in
                 if state.open { return true }
@@ -17,7 +21,7 @@ final class Gate: Sendable {
     }
 
     /// Lets every waiter (and all later ones) through.
-    func open() {
+    public func open() {
         let waiters = state.withLock { state in
             state.open = true
             defer { state.waiters = [] }
@@ -27,5 +31,5 @@ final class Gate: Sendable {
     }
 
     /// Closes the gate again for later callers.
-    func close() { state.withLock { $0.open = false } }
+    public func close() { state.withLock { $0.open = false } }
 }

@@ -2,9 +2,13 @@ import Glibc
 
 /// An IPv4 or IPv6 address, held as 16 bytes (IPv4 as `::ffff:a.b.c.d`, RFC 4291 §2.5.5.2, so a v4 peer seen
 /// through a dual-stack socket and the same address written plainly are one address).
+///
+/// The server reads a connection's peer into one from the accepted socket's own bytes (`RequestContext.peer`), so
+/// nothing after it parses the peer's text again; the text form is for addresses that arrive as text (proxies'
+/// `X-Forwarded-For`, configured ranges).
 public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     /// The 16 bytes, network order.
-    let bytes: [UInt8]
+    public let bytes: [UInt8]
 
     /// Parses `1.2.3.4`, `::1`, and the forms peers and proxies write with a port: `1.2.3.4:80`, `[::1]:80`,
     /// `[::1]`. Nil for anything else (host names, zone ids, junk): an address is never guessed.
@@ -55,8 +59,27 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         return IPAddress(bytes: Array(bytes.prefix(8)) + [UInt8](repeating: 0, count: 8)).description + "/64"
     }
 
+    /// The address of an IPv4 or IPv6 socket address (its port dropped); nil for any other family.
+    init?(socketAddress storage: sockaddr_storage) {
+        var storage = storage
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            let v4 = withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
+            }
+            bytes = [UInt8](repeating: 0, count: 10) + [0xFF, 0xFF] + withUnsafeBytes(of: v4) { Array($0) }
+        case AF_INET6:
+            let v6 = withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
+            }
+            bytes = withUnsafeBytes(of: v6) { Array($0) }
+        default:
+            return nil
+        }
+    }
+
     /// An address from its 16 bytes.
-    init(bytes: [UInt8]) {
+    public init(bytes: [UInt8]) {
         precondition(bytes.count == 16, "an address is 16 bytes")
         self.bytes = bytes
     }

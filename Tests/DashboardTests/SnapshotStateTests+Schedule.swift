@@ -3,14 +3,14 @@ import Testing
 
 @testable import Dashboard
 
-@Suite struct RefreshScheduleTests {
+@Suite struct SnapshotStateScheduleTests {
     let t0 = ContinuousClock.now
 
     func at(_ seconds: Double) -> ContinuousClock.Instant { t0 + .seconds(seconds) }
 
     /// A schedule that has fetched everything once, at `t0`.
-    func started() -> RefreshSchedule {
-        var schedule = RefreshSchedule()
+    func started() -> SnapshotState.Schedule {
+        var schedule = SnapshotState.Schedule()
         #expect(schedule.start(now: t0) == .everything)
         schedule.succeeded(now: t0, referenceFetched: true, referenceComplete: true)
         return schedule

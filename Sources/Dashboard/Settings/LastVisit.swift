@@ -1,0 +1,47 @@
+import HTTPServer
+
+/// When a browser was last here (issue 22 point 4): a second cookie, `habits_visit=<seconds since 1970>.<tag>`,
+/// signed by the installation's `CookieSigner` under its own label, so no disk is written per page view and a time
+/// made up by hand is no cookie at all.
+///
+/// A pure policy: pages and fragments renew it at most once a minute (`refreshAfter`), only for a browser that has
+/// settings (SPEC §7: a plain GET of a new browser gets no cookie); Home shows what happened while away when the
+/// previous visit is at least `awayThreshold` ago.
+enum LastVisit {
+    /// The cookie's name.
+    static let cookieName = "habits_visit"
+    /// What the tag signs besides the time.
+    static let label = "habits-last-visit-v1:"
+    /// Seconds before a visit cookie is renewed: a live page's polls do not set it on every answer.
+    static let refreshAfter = 60
+    /// Seconds away after which Home starts with a summary of the time away.
+    static let awayThreshold = 30 * 60
+    /// How many of a request's visit cookies are checked (forged copies cannot hide the real one).
+    static let cookiesChecked = 4
+
+    /// The last visit a request's cookie names, if its tag verifies.
+    static func second(of request: Request, signer: CookieSigner) -> Int? {
+        for value in request.cookies(named: cookieName, limit: cookiesChecked) {
+            if let text = signer.verified(value, label: label), let second = Int(text), second >= 0 { return second }
+        }
+        return nil
+    }
+
+    /// Whether a page seen at `now` renews the cookie: none yet, a minute old, or from a clock set back.
+    static func needsRenewal(previous: Int?, now: Int) -> Bool {
+        guard let previous else { return true }
+        return now - previous >= refreshAfter || now < previous
+    }
+
+    /// Whether Home starts with "since your last visit".
+    static func isAway(previous: Int?, now: Int) -> Bool {
+        previous.map { now - $0 >= awayThreshold } ?? false
+    }
+
+    /// The cookie for a visit at `now`.
+    static func cookie(now: Int, signer: CookieSigner) -> Cookie {
+        Cookie(
+            name: cookieName, value: signer.signed(String(now), label: label), maxAge: BrowserSettings.cookieMaxAge,
+            path: "/", httpOnly: true, sameSite: .lax)
+    }
+}

@@ -1,0 +1,72 @@
+/// FNV-1a (64-bit): the one digest for everything non-adversarial (static-file validators and fingerprints, element
+/// ids, data versions, entity tags of rendered pages). Stable across runs and processes, unlike `Hasher`, and needs
+/// no dependency. Anyone can make two inputs collide on purpose, so nothing an outsider chooses may be told apart by
+/// it alone (keys shared between browsers use SHA-256).
+public struct FNV1a: Hashable, Sendable {
+    /// FNV's 64-bit offset basis, the usual start.
+    public static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// FNV's 64-bit prime.
+    public static let prime: UInt64 = 0x0000_0100_0000_01b3
+
+    @usableFromInline var state: UInt64
+
+    /// The hash of what was fed so far.
+    @inlinable public var value: UInt64 { state }
+
+    /// A hasher starting at `basis`.
+    @inlinable public init(basis: UInt64 = FNV1a.offsetBasis) { state = basis }
+
+    /// Feeds one byte.
+    @inlinable @inline(__always) public mutating func feed(byte: UInt8) {
+        state = (state ^ UInt64(byte)) &* Self.prime
+    }
+
+    /// Feeds bytes in order.
+    @inlinable public mutating func feed(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes { feed(byte: byte) }
+    }
+
+    /// The hash of `bytes`.
+    @inlinable public static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var hasher = FNV1a()
+        hasher.feed(bytes)
+        return hasher.value
+    }
+
+    /// `value` as 16 lowercase hex digits, zero-padded.
+    @inlinable public static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+extension FNV1a {
+    /// Two independent FNV-1a lanes (128 bits), where one 64-bit hash per content is too few: the second starts at
+    /// the basis with its halves swapped and sees every byte XOR 0x5A.
+    public struct Wide: Hashable, Sendable {
+        @usableFromInline var firstLane = FNV1a()
+        @usableFromInline var secondLane = FNV1a(basis: 0x8422_2325_cbf2_9ce4)
+
+        /// The first lane: plain FNV-1a.
+        @inlinable public var first: UInt64 { firstLane.value }
+        /// The second lane.
+        @inlinable public var second: UInt64 { secondLane.value }
+
+        /// An empty digest.
+        @inlinable public init() {}
+
+        /// Feeds one byte to both lanes.
+        @inlinable @inline(__always) public mutating func feed(byte: UInt8) {
+            firstLane.feed(byte: byte)
+            secondLane.feed(byte: byte ^ 0x5A)
+        }
+
+        /// Feeds bytes in order.
+        @inlinable public mutating func feed(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes { feed(byte: byte) }
+        }
+
+        /// Both lanes folded into one 64-bit value.
+        @inlinable public var folded: UInt64 { first ^ (second &* 0x9e37_79b9_7f4a_7c15) }
+    }
+}

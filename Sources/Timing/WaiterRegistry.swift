@@ -1,0 +1,85 @@
+/// Suspended callers waiting for something, each with an id, a tag saying what it waits for, and a continuation to
+/// resume with a `Value`: the one waiter registry (the snapshot store's refresh waiters and long polls, the upstream
+/// client's limiter queue, the snapshot writer's test waiters).
+///
+/// Not thread-safe: the owner keeps it under the same lock as the state that decides whom to wake, so "decide, then
+/// register" is one step and a wake-up can never fall between them. Resume what `remove` returns after unlocking.
+/// Ids grow, so the oldest waiter is the first in line (first come, first served). Lookups by id are O(1).
+public struct WaiterRegistry<Tag: Sendable, Value: Sendable>: Sendable {
+    /// One waiter.
+    public struct Waiter: Sendable {
+        /// Its id (increasing in arrival order).
+        public let id: UInt64
+        /// What it waits for.
+        public let tag: Tag
+        /// Resumed once, by whoever removed it.
+        public let continuation: CheckedContinuation<Value, Never>
+        /// The timer that ends its wait at its deadline, if it has one; cancelled when it is resumed.
+        public fileprivate(set) var timer: Task<Void, Never>?
+
+        /// Resumes the waiter with `value` and cancels its timer.
+        public func resume(_ value: Value) {
+            timer?.cancel()
+            continuation.resume(returning: value)
+        }
+    }
+
+    private var waiters: [UInt64: Waiter] = [:]
+    private var lastID: UInt64 = 0
+
+    /// An empty registry.
+    public init() {}
+
+    /// How many wait now.
+    public var count: Int { waiters.count }
+
+    /// Whether nobody waits.
+    public var isEmpty: Bool { waiters.isEmpty }
+
+    /// A fresh id, for a waiter that registers later (`add(id:…)`), so a timer can name it first.
+    public mutating func reserveID() -> UInt64 {
+        lastID += 1
+        return lastID
+    }
+
+    /// Registers `continuation` under a fresh id; returns the id.
+    @discardableResult
+    public mutating func add(_ tag: Tag, _ continuation: CheckedContinuation<Value, Never>) -> UInt64 {
+        let id = reserveID()
+        waiters[id] = Waiter(id: id, tag: tag, continuation: continuation)
+        return id
+    }
+
+    /// Registers `continuation` under `id` (from `reserveID`, so later than every waiter already here).
+    public mutating func add(id: UInt64, _ tag: Tag, _ continuation: CheckedContinuation<Value, Never>) {
+        waiters[id] = Waiter(id: id, tag: tag, continuation: continuation)
+    }
+
+    /// Gives waiter `id` the timer that ends its wait; false (cancel the timer) when the waiter is gone already.
+    public mutating func setTimer(_ timer: Task<Void, Never>, for id: UInt64) -> Bool {
+        guard waiters[id] != nil else { return false }
+        waiters[id]?.timer = timer
+        return true
+    }
+
+    /// Whether waiter `id` is here.
+    public func contains(id: UInt64) -> Bool { waiters[id] != nil }
+
+    /// Removes waiter `id` (it timed out, say); nil when it is gone already (woken meanwhile).
+    public mutating func remove(id: UInt64) -> Waiter? {
+        waiters.removeValue(forKey: id)
+    }
+
+    /// Removes the oldest waiter (a scan: the queues this serves are short, and only a release looks).
+    public mutating func removeFirst() -> Waiter? {
+        guard let oldest = waiters.keys.min() else { return nil }
+        return waiters.removeValue(forKey: oldest)
+    }
+
+    /// Removes every waiter whose tag matches.
+    public mutating func removeAll(where matches: (Tag) -> Bool) -> [Waiter] {
+        let removed = waiters.values.filter { matches($0.tag) }.sorted { $0.id < $1.id }
+        for waiter in removed { waiters[waiter.id] = nil }
+        return removed
+    }
+}
