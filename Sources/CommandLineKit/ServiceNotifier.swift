@@ -33,9 +33,11 @@ public final class ServiceNotifier: @unchecked Sendable {
     }
 
     /// Sends `message` as one datagram; true when the socket took it. A failure is not fatal: the service manager
-    /// then decides on its own (a start timeout, a missed watchdog).
+    /// then decides on its own (a start timeout, a missed watchdog). With `wait` false a full socket drops the
+    /// message instead of blocking: what the watchdog does, since pets systemd has not read yet make another one
+    /// pointless, and a timer blocked in `sendto` would hold up `stopping()` (a test whose socket filled up hung so).
     @discardableResult
-    public func send(_ message: String) -> Bool {
+    public func send(_ message: String, wait: Bool = true) -> Bool {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         var path = Array(target.socketPath.utf8)
@@ -49,7 +51,9 @@ public final class ServiceNotifier: @unchecked Sendable {
         let sent = message.utf8CString.withUnsafeBufferPointer { text in
             withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                    sendto(fd, text.baseAddress, text.count - 1, Int32(MSG_NOSIGNAL), socketAddress, length)
+                    sendto(
+                        fd, text.baseAddress, text.count - 1, Int32(MSG_NOSIGNAL) | (wait ? 0 : Int32(MSG_DONTWAIT)),
+                        socketAddress, length)
                 }
             }
         }
@@ -63,7 +67,7 @@ public final class ServiceNotifier: @unchecked Sendable {
         queue.sync {
             let timer = DispatchSource.makeTimerSource(queue: queue)
             timer.schedule(deadline: .now() + interval.dispatchInterval, repeating: interval.dispatchInterval)
-            timer.setEventHandler { [weak self] in self?.send(ServiceNotification.watchdog) }
+            timer.setEventHandler { [weak self] in self?.send(ServiceNotification.watchdog, wait: false) }
             timer.resume()
             self.timer = timer
         }

@@ -23,13 +23,13 @@ extension DashboardAppTests {
 
     func send(
         _ app: DashboardApp, _ method: HTTPMethod, _ target: String, _ headers: [(String, String)],
-        form: String = "", peer: String? = nil
+        form: String = "", peer: IPAddress? = nil
     ) async throws -> Response {
         var fields = headers
         if method == .post { fields.append(("Content-Type", "application/x-www-form-urlencoded")) }
         return try await app.responder.respond(
             to: Request(method: method, target: target, headers: HTTPHeaders(fields), body: Array(form.utf8)),
-            context: RequestContext(requestID: "t", logger: .silent, remoteAddress: peer))
+            context: RequestContext(requestID: "t", logger: .silent, peer: peer))
     }
 
     @Test func underAPathPrefixEveryLinkFormAssetAndLivePollCarriesIt() async throws {
@@ -61,14 +61,20 @@ extension DashboardAppTests {
     /// poll would not be a 304 (and the prefix must not be put on the embedded fragment twice).
     @Test func underAPathPrefixALivePagesFragmentIsTheOneItsRouteServes() async throws {
         let prefixed = try appAt("https://example.org/habits/")
-        let page = html(try await send(prefixed, .get, "/habits/Yoga", [("Host", "example.org")]))
-        #expect(!page.contains("/habits/habits/people/"))
-        let tagStart = try #require(page.range(of: #"data-live-etag=""#))
-        let tag = page[tagStart.upperBound...].prefix { $0 != " " && $0 != ">" }.dropLast()
-            .replacingOccurrences(of: "&quot;", with: "\"")
-        let poll = try await send(
-            prefixed, .get, "/fragments/habits/Yoga", [("Host", "example.org"), ("If-None-Match", tag)])
-        #expect(poll.status == .notModified)
+        // The fragment names the second it was drawn at (its chart's "just now"), so a page and a poll a second
+        // apart differ; three pairs in a row cannot all straddle a second.
+        var polls: [HTTPStatus] = []
+        for _ in 0..<3 where polls.last != .notModified {
+            let page = html(try await send(prefixed, .get, "/habits/Yoga", [("Host", "example.org")]))
+            #expect(!page.contains("/habits/habits/people/") && page.contains(#"href="/habits/people/"#))
+            let tagStart = try #require(page.range(of: #"data-live-etag=""#))
+            let tag = page[tagStart.upperBound...].prefix { $0 != " " && $0 != ">" }.dropLast()
+                .replacingOccurrences(of: "&quot;", with: "\"")
+            let poll = try await send(
+                prefixed, .get, "/fragments/habits/Yoga", [("Host", "example.org"), ("If-None-Match", tag)])
+            polls.append(poll.status)
+        }
+        #expect(polls.last == .notModified, "\(polls)")
     }
 
     @Test func underAPublicURLAFormRedirectsUnderThePrefixWithASecureCookie() async throws {
@@ -106,10 +112,10 @@ extension DashboardAppTests {
             ("Host", "127.0.0.1:8443"), ("Origin", "https://127.0.0.1:8443"), ("X-Forwarded-Proto", "https"),
         ]
         let untrusted = try await send(
-            plain, .post, "/habits/Yoga/favorite", headers, form: "favorite=true", peer: "10.0.0.2:1")
+            plain, .post, "/habits/Yoga/favorite", headers, form: "favorite=true", peer: IPAddress("10.0.0.2"))
         #expect(untrusted.status == .forbidden)
         let trusted = try await send(
-            plain, .post, "/habits/Yoga/favorite", headers, form: "favorite=true", peer: "127.0.0.1:2")
+            plain, .post, "/habits/Yoga/favorite", headers, form: "favorite=true", peer: IPAddress("127.0.0.1"))
         #expect(trusted.status == .seeOther)
         #expect(trusted.headers["Location"] == "/habits/Yoga")
         #expect(try #require(trusted.headers["Set-Cookie"]).contains("; Path=/; Secure; HttpOnly"))

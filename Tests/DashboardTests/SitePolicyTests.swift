@@ -15,7 +15,7 @@ import Testing
     @Test func withoutAPublicURLTheHostHeaderNamesAnHTTPSite() {
         let policy = SitePolicy.forServer(host: "0.0.0.0")
         #expect(
-            policy.site(of: request([("Host", "Dash.Example:8000")]), peer: "10.0.0.9:5000")
+            policy.site(of: request([("Host", "Dash.Example:8000")]), peer: IPAddress("10.0.0.9"))
                 == Site(scheme: "http", host: "dash.example", port: 8000))
         #expect(policy.site(of: request([]), peer: nil) == nil)
         #expect(policy.site(of: request([("Host", "a/b")]), peer: nil) == nil)
@@ -29,7 +29,8 @@ import Testing
             ("Host", "127.0.0.1:8000"), ("X-Forwarded-Proto", "https"), ("X-Forwarded-Host", "127.0.0.1:8443"),
         ])
         #expect(
-            policy.site(of: forwarded, peer: "127.0.0.1:40000") == Site(scheme: "https", host: "127.0.0.1", port: 8443))
+            policy.site(of: forwarded, peer: IPAddress("127.0.0.1"))
+                == Site(scheme: "https", host: "127.0.0.1", port: 8443))
     }
 
     @Test func forwardedFieldsFromAnyoneElseAreIgnored() {
@@ -38,7 +39,8 @@ import Testing
             ("Host", "127.0.0.1:8000"), ("X-Forwarded-Proto", "https"), ("Forwarded", "proto=https;host=evil.example"),
         ])
         #expect(
-            policy.site(of: forwarded, peer: "10.1.2.3:40000") == Site(scheme: "http", host: "127.0.0.1", port: 8000))
+            policy.site(of: forwarded, peer: IPAddress("10.1.2.3"))
+                == Site(scheme: "http", host: "127.0.0.1", port: 8000))
         #expect(policy.site(of: forwarded, peer: nil) == Site(scheme: "http", host: "127.0.0.1", port: 8000))
     }
 
@@ -57,11 +59,11 @@ import Testing
         let policy = SitePolicy.forServer(host: "127.0.0.1", publicURL: habits, trustedProxies: proxy)
         let good = request([("Host", "127.0.0.1:8000"), ("X-Forwarded-Host", "habits.example")])
         let bad = request([("Host", "habits.example"), ("X-Forwarded-Host", "evil.example")])
-        #expect(policy.site(of: good, peer: "127.0.0.1:1") == habits.site)
-        #expect(policy.site(of: bad, peer: "127.0.0.1:1") == nil)
+        #expect(policy.site(of: good, peer: IPAddress("127.0.0.1")) == habits.site)
+        #expect(policy.site(of: bad, peer: IPAddress("127.0.0.1")) == nil)
         // From an untrusted peer the forwarded host is not read: its Host must be the public one itself.
-        #expect(policy.site(of: good, peer: "10.0.0.1:1") == nil)
-        #expect(policy.site(of: bad, peer: "10.0.0.1:1") == habits.site)
+        #expect(policy.site(of: good, peer: IPAddress("10.0.0.1")) == nil)
+        #expect(policy.site(of: bad, peer: IPAddress("10.0.0.1")) == habits.site)
     }
 
     @Test func thePathPrefixComesFromThePublicURL() {

@@ -34,7 +34,7 @@ public struct OriginCheck: Sendable {
     }
 
     /// Whether `request`, arriving from `peer`, comes from the site it was sent to.
-    public func isSameSite(_ request: Request, peer: String? = nil) -> Bool {
+    public func isSameSite(_ request: Request, peer: IPAddress? = nil) -> Bool {
         guard let site = policy.site(of: request, peer: peer) else { return false }
         // Browsers send each header once; two of them mean a forged or mangled request, so neither is trusted.
         let origins = request.headers.values(for: "Origin")
@@ -46,7 +46,7 @@ public struct OriginCheck: Sendable {
     }
 
     /// Throws a 403 unless `request` comes from this site; call before changing anything.
-    public func verify(_ request: Request, peer: String? = nil) throws {
+    public func verify(_ request: Request, peer: IPAddress? = nil) throws {
         guard isSameSite(request, peer: peer) else {
             throw HTTPError(.forbidden, "This form was sent from another site, so nothing was changed.")
         }

@@ -14,7 +14,7 @@ struct SiteGuard<Next: HTTPResponder>: HTTPResponder {
     static var strictTransportSecurity: String { "max-age=31536000" }
 
     func respond(to request: Request, context: RequestContext) async throws -> Response {
-        let site = policy.site(of: request, peer: context.remoteAddress)
+        let site = policy.site(of: request, peer: context.peer)
         // `/healthz` stays reachable by any name: a load balancer or a service manager asks by address.
         if site == nil, policy.publicURL != nil, request.path != "/healthz" {
             throw HTTPError(.misdirectedRequest, "This dashboard is not served at this address.")

@@ -47,11 +47,11 @@ public struct SitePolicy: Sendable {
             publicURL: publicURL, allowedHosts: loopback ? loopbackHosts : nil, trustedProxies: trustedProxies)
     }
 
-    /// The site `request` was sent to, arriving from `peer` (`1.2.3.4:5678`; nil when unknown, as in tests); nil
-    /// when it names no site this dashboard serves.
-    public func site(of request: Request, peer: String?) -> Site? {
-        let trusted = peer.flatMap(IPAddress.init).map { address in trustedProxies.contains { $0.contains(address) } }
-        return site(host: request.headers["Host"], forwarded: trusted == true ? ForwardedFields(request.headers) : nil)
+    /// The site `request` was sent to, arriving from `peer` (nil when unknown, as in tests); nil when it names no
+    /// site this dashboard serves.
+    public func site(of request: Request, peer: IPAddress?) -> Site? {
+        let trusted = peer.map { address in trustedProxies.contains { $0.contains(address) } } ?? false
+        return site(host: request.headers["Host"], forwarded: trusted ? ForwardedFields(request.headers) : nil)
     }
 
     /// The site of a request with `Host` field `host` and, when it came through a trusted proxy, that proxy's

@@ -89,6 +89,6 @@ public struct BrowserSettings: Sendable {
             Cookie(
                 name: BrowserID.cookieName, value: signer.cookieValue(for: id), maxAge: Self.cookieMaxAge,
                 path: site.pathPrefix.url("/"), httpOnly: true,
-                secure: site.site(of: request, peer: context.remoteAddress)?.isHTTPS ?? false, sameSite: .lax))
+                secure: site.site(of: request, peer: context.peer)?.isHTTPS ?? false, sameSite: .lax))
     }
 }
