@@ -14,6 +14,7 @@
 # Usage: Benchmarks/cluster.sh     (DURATION=5s VIEWERS=500 WINDOW=10 by default; release builds; installs wrk, nginx)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Benchmarks/lib.sh
 
 DURATION=${DURATION:-5s}
 VIEWERS=${VIEWERS:-500}
@@ -34,15 +35,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-missing=()
-command -v wrk >/dev/null || missing+=(wrk)
-command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
-command -v curl >/dev/null || missing+=(curl)
-if ((${#missing[@]})); then
-    echo "==> installing ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+bench_require wrk nginx curl
 
 echo "==> building habits-api and habits-dashboard (release)"
 swift build -c release --product habits-api 2>&1 | tail -1
@@ -128,24 +121,14 @@ end
 """)
 PY
 
-# Prints "req/s p99 errors" of one wrk run.
-run_wrk() {
-    local out
-    out=$(wrk -t 2 -c "$CONNECTIONS" -d "$DURATION" --latency -s "$work/cookies.lua" "$1")
-    local errors
-    errors=$(grep -E 'Socket errors|Non-2xx' <<<"$out" | tr -s ' ' | paste -sd ';' - || true)
-    printf '%s %s %s\n' "$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")" "$(awk '$1 == "99%" {print $2}' <<<"$out")" \
-        "${errors:-none}"
-}
-
 declare -A rps p99
 measure() {  # label, base URL
     for page in / /habits; do
         wrk -t 2 -c 16 -d 1s -s "$work/cookies.lua" "$2$page" >/dev/null  # warm the render caches
-        read -r r p e <<<"$(run_wrk "$2$page")"
+        read -r r p _ e <<<"$(THREADS=2 run_wrk "$2$page" "$CONNECTIONS" "" -s "$work/cookies.lua")"
         rps[$1$page]=$r
         p99[$1$page]=$p
-        [[ $e == none ]] || echo "    $1 $page: $e"
+        [[ $e == none ]] || echo "    $1 $page: ${e//_/ }"
     done
 }
 

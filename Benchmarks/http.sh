@@ -13,6 +13,7 @@
 # Usage: Benchmarks/http.sh            (DURATION=10s CONNECTIONS="1 16 64 256" THREADS=2 by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Benchmarks/lib.sh
 
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-"1 16 64 256"}
@@ -27,23 +28,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
-missing=()
-command -v wrk >/dev/null || missing+=(wrk)
-command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
-if ((${#missing[@]})); then
-    echo "==> installing ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
-NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+bench_require wrk nginx curl
 
 echo "==> building http-bench-server (release)"
 export HABITS_BENCH=1
 swift build -c release --product http-bench-server 2>&1 | tail -1
 bin="$(swift build -c release --show-bin-path)/http-bench-server"
 
-mkdir -p "$work/html" "$work/tmp"
-chmod 755 "$work" "$work/html"  # nginx workers run as an unprivileged user
+mkdir -p "$work/html"
 "$bin" --dump-page "$work/html/index.html"
 chmod 644 "$work/html/index.html"
 page_bytes=$(stat -c %s "$work/html/index.html")
@@ -55,35 +47,7 @@ for _ in $(seq 50); do grep -q http "$work/ours.out" 2>/dev/null && break; sleep
 ours_port=$(sed -n 's#.*127.0.0.1:\([0-9]*\)/.*#\1#p' "$work/ours.out")
 
 # nginx, on a free loopback port.
-nginx_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-cat >"$work/nginx.conf" <<CONF
-worker_processes 1;
-daemon on;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log warn;
-events { worker_connections 4096; }
-http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    tcp_nodelay on;
-    keepalive_timeout 65;
-    keepalive_requests 1000;
-    open_file_cache max=16 inactive=60s;
-    default_type text/html;
-    client_body_temp_path $work/tmp/body;
-    proxy_temp_path $work/tmp/proxy;
-    fastcgi_temp_path $work/tmp/fastcgi;
-    uwsgi_temp_path $work/tmp/uwsgi;
-    scgi_temp_path $work/tmp/scgi;
-    server {
-        listen 127.0.0.1:$nginx_port;
-        root $work/html;
-    }
-}
-CONF
-"$NGINX" -p "$work" -c "$work/nginx.conf"
-sleep 0.3
+start_static_nginx "$work" "$work/html"
 
 check() {
     local got
@@ -92,38 +56,6 @@ check() {
 }
 check "http://127.0.0.1:$ours_port/"
 check "http://127.0.0.1:$nginx_port/index.html"
-
-nginx_worker=$(pgrep -P "$(cat "$work/nginx.pid")" | head -1)
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
-
-# Runs wrk against the server with pid $3; prints "req/s p99 cpu-us-per-request errors".
-run_wrk() {
-    local url=$1 connections=$2 pid=$3 threads=$THREADS out before after
-    if ((threads > connections)); then threads=$connections; fi
-    before=$(cpu_ticks "$pid")
-    out=$(wrk -t "$threads" -c "$connections" -d "$DURATION" --latency "$url")
-    after=$(cpu_ticks "$pid")
-    local rps p99 requests cpu errors
-    rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")
-    p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
-    requests=$(awk '/requests in/ {print $1}' <<<"$out")
-    cpu=$(awk -v t=$((after - before)) -v r="$requests" -v hz="$(getconf CLK_TCK)" \
-        'BEGIN { if (r > 0) printf "%.1f", t * 1e6 / hz / r; else print "n/a" }')
-    errors=$(grep -E 'Socket errors|Non-2xx' <<<"$out" | tr -s ' ' | paste -sd ';' - || true)
-    errors=${errors:-none}
-    echo "$rps $p99 $cpu ${errors// /_}"
-}
-
-# The better of two runs: higher req/s wins (its p99 goes with it); CPU per request is the lower of the two.
-better() {
-    awk -v a="$1" -v b="$2" 'BEGIN {
-        split(a, x, " "); split(b, y, " ")
-        best = (x[1] + 0 >= y[1] + 0) ? a : b
-        split(best, z, " ")
-        cpu = (x[3] + 0 <= y[3] + 0) ? x[3] : y[3]
-        print z[1], z[2], cpu, z[4]
-    }'
-}
 
 echo "==> warm-up"
 wrk -t 2 -c 16 -d 2s "http://127.0.0.1:$ours_port/" >/dev/null
@@ -144,7 +76,7 @@ for c in $CONNECTIONS; do
     ours2=$(run_wrk "$ours_url" "$c" "$ours_pid")
     read -r ours_rps ours_p99 ours_cpu ours_err <<<"$(better "$ours1" "$ours2")"
     read -r nginx_rps nginx_p99 nginx_cpu nginx_err <<<"$(better "$nginx1" "$nginx2")"
-    ratio=$(awk -v a="$ours_rps" -v b="$nginx_rps" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')
+    ratio=$(ratio "$ours_rps" "$nginx_rps")
     printf '%-6s %12s %9s %8s %12s %9s %8s %7s\n' "$c" "$ours_rps" "$ours_p99" "$ours_cpu" "$nginx_rps" "$nginx_p99" \
         "$nginx_cpu" "$ratio"
     if [[ "$ours_err" != "none" ]]; then echo "       ours: ${ours_err//_/ }"; fi

@@ -16,6 +16,7 @@
 # A second table compares the pages gzipped: ours from the render cache, nginx with gzip_static on .gz files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Benchmarks/lib.sh
 
 DURATION=${DURATION:-4s}
 CONNECTIONS=${CONNECTIONS:-"1 64 256"}
@@ -29,16 +30,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-missing=()
-command -v wrk >/dev/null || missing+=(wrk)
-command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
-command -v curl >/dev/null || missing+=(curl)
-if ((${#missing[@]})); then
-    echo "==> installing ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
-NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+bench_require wrk nginx curl
 
 echo "==> building habits-api, habits-dashboard and pages-render-bench (release)"
 export HABITS_BENCH=1
@@ -91,8 +83,7 @@ PY
 
 names=(home habit person habits people)
 paths=("/" "$habit_path" "$person_path" "/habits" "/people")
-mkdir -p "$work/html" "$work/tmp"
-chmod 755 "$work" "$work/html"  # nginx workers run as an unprivileged user
+mkdir -p "$work/html"
 for i in "${!names[@]}"; do
     curl -sf -H "Cookie: $cookie" "$dash${paths[$i]}" >"$work/html/${names[$i]}.html"
     chmod 644 "$work/html/${names[$i]}.html"
@@ -101,38 +92,8 @@ for i in "${!names[@]}"; do
     chmod 644 "$work/html/${names[$i]}.html.gz"
 done
 
-nginx_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-cat >"$work/nginx.conf" <<CONF
-worker_processes 1;
-daemon on;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log warn;
-events { worker_connections 4096; }
-http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    tcp_nodelay on;
-    keepalive_timeout 65;
-    keepalive_requests 1000;
-    open_file_cache max=16 inactive=60s;
-    default_type text/html;
-    client_body_temp_path $work/tmp/body;
-    proxy_temp_path $work/tmp/proxy;
-    fastcgi_temp_path $work/tmp/fastcgi;
-    uwsgi_temp_path $work/tmp/uwsgi;
-    scgi_temp_path $work/tmp/scgi;
-    server {
-        listen 127.0.0.1:$nginx_port;
-        root $work/html;
-        gzip_static on;
-        gzip_vary on;
-    }
-}
-CONF
-"$NGINX" -p "$work" -c "$work/nginx.conf"
-sleep 0.3
-nginx_worker=$(pgrep -P "$(cat "$work/nginx.pid")" | head -1)
+# The compressed column (issue 14): .gz files next to the pages, served for "Accept-Encoding: gzip".
+start_static_nginx "$work" "$work/html" "gzip_static on;" "gzip_vary on;"
 
 # The same bytes from both, or the comparison means nothing.
 for i in "${!names[@]}"; do
@@ -144,39 +105,6 @@ done
 upstream_calls() {
     curl -s "$dash/metrics" | awk '/^habits_upstream_calls_total/ {sum += $2} /combinedStats/ && /^habits_upstream_calls_total/ {stats += $2}
         END {print sum + 0, stats + 0}'
-}
-
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
-
-# Runs wrk against the server with pid $3; prints "req/s p99 cpu-us-per-request errors". CPU time per request
-# (user + sys of the server process, from /proc) is steadier than req/s on a machine shared with other work.
-run_wrk() {
-    local url=$1 connections=$2 pid=$3 encoding=${4:-identity} threads=$THREADS out before after
-    if ((threads > connections)); then threads=$connections; fi
-    before=$(cpu_ticks "$pid")
-    out=$(wrk -t "$threads" -c "$connections" -d "$DURATION" --latency -H "Cookie: $cookie" \
-        -H "Accept-Encoding: $encoding" "$url")
-    after=$(cpu_ticks "$pid")
-    local rps p99 requests cpu errors
-    rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")
-    p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
-    requests=$(awk '/requests in/ {print $1}' <<<"$out")
-    cpu=$(awk -v t=$((after - before)) -v r="$requests" -v hz="$(getconf CLK_TCK)" \
-        'BEGIN { if (r > 0) printf "%.1f", t * 1e6 / hz / r; else print "n/a" }')
-    errors=$(grep -E 'Socket errors|Non-2xx' <<<"$out" | tr -s ' ' | paste -sd ';' - || true)
-    errors=${errors:-none}
-    echo "$rps $p99 $cpu ${errors// /_}"
-}
-
-# The better of two runs: higher req/s wins (its p99 goes with it); CPU per request is the lower of the two.
-better() {
-    awk -v a="$1" -v b="$2" 'BEGIN {
-        split(a, x, " "); split(b, y, " ")
-        best = (x[1] + 0 >= y[1] + 0) ? a : b
-        split(best, z, " ")
-        cpu = (x[3] + 0 <= y[3] + 0) ? x[3] : y[3]
-        print z[1], z[2], cpu, z[4]
-    }'
 }
 
 echo "==> warm-up"
@@ -195,13 +123,13 @@ for i in "${!names[@]}"; do
     for c in $CONNECTIONS; do
         ours_url="$dash${paths[$i]}"
         nginx_url="http://127.0.0.1:$nginx_port/$name.html"
-        o1=$(run_wrk "$ours_url" "$c" "$dash_pid")
-        n1=$(run_wrk "$nginx_url" "$c" "$nginx_worker")
-        n2=$(run_wrk "$nginx_url" "$c" "$nginx_worker")
-        o2=$(run_wrk "$ours_url" "$c" "$dash_pid")
+        o1=$(run_wrk "$ours_url" "$c" "$dash_pid" -H "Cookie: $cookie" -H "Accept-Encoding: identity")
+        n1=$(run_wrk "$nginx_url" "$c" "$nginx_worker" -H "Cookie: $cookie" -H "Accept-Encoding: identity")
+        n2=$(run_wrk "$nginx_url" "$c" "$nginx_worker" -H "Cookie: $cookie" -H "Accept-Encoding: identity")
+        o2=$(run_wrk "$ours_url" "$c" "$dash_pid" -H "Cookie: $cookie" -H "Accept-Encoding: identity")
         read -r ours_rps ours_p99 ours_cpu ours_err <<<"$(better "$o1" "$o2")"
         read -r nginx_rps nginx_p99 nginx_cpu _ <<<"$(better "$n1" "$n2")"
-        ratio=$(awk -v a="$ours_rps" -v b="$nginx_rps" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')
+        ratio=$(ratio "$ours_rps" "$nginx_rps")
         printf '%-7s %6s %5s %11s %9s %7s %11s %9s %7s %6s\n' "$name" "$size" "$c" "$ours_rps" "$ours_p99" \
             "$ours_cpu" "$nginx_rps" "$nginx_p99" "$nginx_cpu" "$ratio"
         if [[ "$ours_err" != "none" ]]; then echo "        ours: ${ours_err//_/ }"; fi
@@ -220,13 +148,13 @@ for i in "${!names[@]}"; do
     nginx_url="http://127.0.0.1:$nginx_port/$name.html"
     ours_size=$(curl -s -H "Cookie: $cookie" -H "Accept-Encoding: gzip" "$ours_url" | wc -c)
     nginx_size=$(stat -c %s "$work/html/$name.html.gz")
-    o1=$(run_wrk "$ours_url" "$GZIP_CONNECTIONS" "$dash_pid" gzip)
-    n1=$(run_wrk "$nginx_url" "$GZIP_CONNECTIONS" "$nginx_worker" gzip)
-    n2=$(run_wrk "$nginx_url" "$GZIP_CONNECTIONS" "$nginx_worker" gzip)
-    o2=$(run_wrk "$ours_url" "$GZIP_CONNECTIONS" "$dash_pid" gzip)
+    o1=$(run_wrk "$ours_url" "$GZIP_CONNECTIONS" "$dash_pid" -H "Cookie: $cookie" -H "Accept-Encoding: gzip")
+    n1=$(run_wrk "$nginx_url" "$GZIP_CONNECTIONS" "$nginx_worker" -H "Cookie: $cookie" -H "Accept-Encoding: gzip")
+    n2=$(run_wrk "$nginx_url" "$GZIP_CONNECTIONS" "$nginx_worker" -H "Cookie: $cookie" -H "Accept-Encoding: gzip")
+    o2=$(run_wrk "$ours_url" "$GZIP_CONNECTIONS" "$dash_pid" -H "Cookie: $cookie" -H "Accept-Encoding: gzip")
     read -r ours_rps ours_p99 _ _ <<<"$(better "$o1" "$o2")"
     read -r nginx_rps nginx_p99 _ _ <<<"$(better "$n1" "$n2")"
-    ratio=$(awk -v a="$ours_rps" -v b="$nginx_rps" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')
+    ratio=$(ratio "$ours_rps" "$nginx_rps")
     printf '%-7s %8s %8s %11s %9s %11s %9s %6s\n' "$name" "$ours_size" "$nginx_size" "$ours_rps" "$ours_p99" \
         "$nginx_rps" "$nginx_p99" "$ratio"
 done

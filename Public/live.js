@@ -25,6 +25,7 @@
   }
 
   var INTERVAL_MS = 1000;
+  var QUIET_INTERVAL_MS = 4000; // within the server's 5 s "watched" window, so changes keep arriving
   var MAX_BACKOFF_MS = 30000;
   var WAIT_S = 25;
   var TIMEOUT_MS = (WAIT_S + 10) * 1000; // a held request answers within WAIT_S; beyond this something is wrong
@@ -48,6 +49,10 @@
     this.status = null;
     // Whether an answer has shown that the page is current: until then a new fragment only catches up, unmarked.
     this.current = false;
+    // The news region every page has (data-live-quiet, issue 22) asks every few seconds and is never held, so a page
+    // holds at most one parked poll (the servers' fair share of held polls counts them per address).
+    this.holds = !element.hasAttribute("data-live-quiet");
+    this.interval = this.holds ? INTERVAL_MS : QUIET_INTERVAL_MS;
   }
 
   LiveRegion.prototype.schedule = function (delay) {
@@ -79,7 +84,7 @@
     var headers = { "Accept": "text/html" };
     if (this.etag) {
       headers["If-None-Match"] = this.etag;
-      headers["Prefer"] = "wait=" + WAIT_S;
+      if (this.holds) headers["Prefer"] = "wait=" + WAIT_S;
     }
     fetch(this.src, { headers: headers, cache: "no-store", credentials: "same-origin", signal: controller.signal })
       .then(function (response) {
@@ -102,7 +107,8 @@
         self.current = true;
         self.delay = INTERVAL_MS;
         self.element.removeAttribute("data-live-error");
-        self.schedule(result.held || (changed && result.etag) ? 0 : Math.max(INTERVAL_MS, result.retry));
+        var again = result.held || (changed && result.etag && self.holds) ? 0 : Math.max(self.interval, result.retry);
+        self.schedule(again);
       })
       .catch(function (error) {
         window.clearTimeout(timeout);
@@ -154,11 +160,8 @@
     if (element.innerHTML === html) return;
     var before = keyed(element);
     var texts = {};
-    var tops = {};
-    Object.keys(before).forEach(function (key) {
-      texts[key] = signature(before[key]);
-      tops[key] = before[key].getBoundingClientRect().top;
-    });
+    Object.keys(before).forEach(function (key) { texts[key] = signature(before[key]); });
+    var tops = positions(before);
     // Focus: the same item by key, and inside it the same control; else the same position as before.
     var active = document.activeElement;
     var inside = active && element.contains(active);
@@ -193,8 +196,8 @@
           changed.push(node);
           mark(node);
         }
-        if (tops[key] !== undefined) slide(node, tops[key] - node.getBoundingClientRect().top);
       });
+      slideMoved(after, tops);
     }
     if (changed.length > 0) announce(changed);
     localiseTimes(element);
@@ -208,6 +211,20 @@
   function mark(node) {
     node.classList.add("live-changed");
     window.setTimeout(function () { node.classList.remove("live-changed"); }, 2500);
+  }
+
+  // Where each keyed item is now (its top), before a change moves them: what `slideMoved` slides from.
+  function positions(items) {
+    var tops = {};
+    Object.keys(items).forEach(function (key) { tops[key] = items[key].getBoundingClientRect().top; });
+    return tops;
+  }
+
+  // Slides every item of `items` that was at `tops` (by key) from there to where it is now.
+  function slideMoved(items, tops) {
+    Object.keys(items).forEach(function (key) {
+      if (tops[key] !== undefined) slide(items[key], tops[key] - items[key].getBoundingClientRect().top);
+    });
   }
 
   // FLIP: draw the item where it was, then let it slide to where it is. CSSOM styles are allowed by the CSP.
@@ -334,9 +351,7 @@
     if (form.getAttribute("data-busy") !== null) return;
     form.setAttribute("data-busy", "");
     var main = document.getElementById("main");
-    var before = keyed(main);
-    var tops = {};
-    Object.keys(before).forEach(function (key) { tops[key] = before[key].getBoundingClientRect().top; });
+    var tops = positions(keyed(main));
     fetch(form.action, {
       method: "POST",
       body: new URLSearchParams(new FormData(form)),
@@ -370,10 +385,7 @@
           // The address says what the page shows now (a reload shows the same), as after the plain redirect.
           if (result.url && window.history.replaceState) window.history.replaceState(null, "", result.url);
         }
-        var after = keyed(main);
-        Object.keys(after).forEach(function (key) {
-          if (tops[key] !== undefined) slide(after[key], tops[key] - after[key].getBoundingClientRect().top);
-        });
+        slideMoved(keyed(main), tops);
         var place = id ? document.getElementById(id) : null;
         var control = place ? place.querySelector("form button") : null;
         if (!control && place && place.tagName === "BUTTON") control = place;

@@ -6,7 +6,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-from conftest import active_user_count, screenshot
+from conftest import active_user_count, screenshot, wait_until
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.wait import WebDriverWait
@@ -17,21 +17,6 @@ FOLLOWING_MESSAGE = re.compile(
     r"|Currently \d+(st|nd|rd|th) in .+\. Maybe you should give this habit a look\."
     r"|This user doesn't seem to have done much yet\. Check in to see if they need any help getting started\.)$"
 )
-
-
-def wait_until(predicate, timeout=5.0, interval=0.1, message="condition"):
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            value = predicate()
-        except WebDriverException:
-            # The page may be mid-navigation (a meta refresh or a redirect): ask again on the next round.
-            value = None
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {message}")
-        time.sleep(interval)
 
 
 def read_live(read):
@@ -98,7 +83,7 @@ def habit_with_other_users(dashboard):
                 return statistics["habit"]["name"]
         return None
 
-    return wait_until(find, timeout=20, message="the simulation to log something")
+    return wait_until(find, message="the simulation to log something")
 
 
 def person_with_habits(dashboard):
@@ -111,7 +96,7 @@ def person_with_habits(dashboard):
                 return statistics["user"]["id"]
         return None
 
-    return wait_until(find, timeout=20, message="someone to log two habits")
+    return wait_until(find, message="someone to log two habits")
 
 
 def active_count(dashboard, habit):
@@ -261,7 +246,7 @@ def test_habit_page_updates_live_without_navigation(dashboard, browser):
     expected = f"{before + 1} time" if before + 1 == 1 else f"{before + 1} times"
 
     started = time.monotonic()
-    wait_until(lambda: active_user_count(browser) == expected, timeout=3, message=f"'{expected}' for Active User")
+    wait_until(lambda: active_user_count(browser) == expected, message=f"'{expected}' for Active User")
     elapsed = time.monotonic() - started
     assert browser.execute_script("return window.liveTestMarker;") == "still the same page"
     screenshot(browser, "habit-live-updated")
@@ -298,7 +283,7 @@ def test_forms_work_without_javascript(dashboard, browser_without_js):
     # Without the script, <noscript><meta http-equiv="refresh" content="5"> keeps the live page fresh.
     loaded = browser.execute_script("return performance.timeOrigin;")
     wait_until(
-        lambda: browser.execute_script("return performance.timeOrigin;") != loaded, timeout=15, message="the refresh"
+        lambda: browser.execute_script("return performance.timeOrigin;") != loaded, message="the refresh"
     )
 
     browser.get(dashboard.url + "/log")
@@ -390,7 +375,7 @@ def test_live_polls_are_held_while_unchanged_and_released_when_hidden(dashboard,
             c for c in browser.find_elements(By.CSS_SELECTOR, "li.person-card") if c.find_elements(By.TAG_NAME, "button")
         )
         card.find_element(By.TAG_NAME, "button").click()
-        wait_until(lambda: browser.get_cookie("habits_browser"), timeout=30, message="the settings cookie")
+        wait_until(lambda: browser.get_cookie("habits_browser"), message="the settings cookie")
         time.sleep(1.5)  # settling, not the check: the dashboard's next refreshes pick up the last logged events
         held_and_released(dashboard, browser)
     finally:
@@ -400,8 +385,8 @@ def test_live_polls_are_held_while_unchanged_and_released_when_hidden(dashboard,
 def held_and_released(dashboard, browser):
     record_fetches(browser)
     browser.get(dashboard.url + "/")
-    wait_until(lambda: fragment_polls(browser), timeout=5, message="the first poll")
-    time.sleep(1.5)
+    wait_until(lambda: fragment_polls(browser), message="the first poll")
+    time.sleep(1.5)  # an observation window: a poll the server did not hold would be answered within it
     polls = fragment_polls(browser)
     assert len(polls) == 1, polls
     assert polls[0]["status"] is None, "an unchanged fragment is held by the server, not answered"
@@ -413,14 +398,14 @@ def held_and_released(dashboard, browser):
     headers = {"If-None-Match": etag, "Cookie": f"habits_browser={cookie['value']}"} if cookie else {"If-None-Match": etag}
     request = urllib.request.Request(dashboard.url + "/fragments/home", headers=headers)
     try:
-        urllib.request.urlopen(request, timeout=5)
+        urllib.request.urlopen(request)
         raise AssertionError("expected 304")
     except urllib.error.HTTPError as answer:
         assert answer.code == 304
     request.add_header("Prefer", "wait=1")
     started = time.monotonic()
     try:
-        urllib.request.urlopen(request, timeout=5)
+        urllib.request.urlopen(request)
         raise AssertionError("expected 304")
     except urllib.error.HTTPError as answer:
         assert answer.code == 304 and answer.headers["Preference-Applied"] == "wait=1"
@@ -430,12 +415,12 @@ def held_and_released(dashboard, browser):
         "Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
         "document.dispatchEvent(new Event('visibilitychange'));"
     )
-    wait_until(lambda: fragment_polls(browser)[0]["aborted"], timeout=2, message="the held poll released when hidden")
-    time.sleep(2)
+    wait_until(lambda: fragment_polls(browser)[0]["aborted"], message="the held poll released when hidden")
+    time.sleep(2)  # an observation window: a tab that kept polling when hidden would poll again within it
     assert len(fragment_polls(browser)) == 1, "a hidden tab must not poll"
 
     browser.execute_script(
         "Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
         "document.dispatchEvent(new Event('visibilitychange'));"
     )
-    wait_until(lambda: len(fragment_polls(browser)) == 2, timeout=0.5, message="an immediate poll on resume")
+    wait_until(lambda: len(fragment_polls(browser)) == 2, message="an immediate poll on resume")

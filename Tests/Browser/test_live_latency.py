@@ -3,7 +3,7 @@
 The simulator runs with --no-simulation, so only our POSTs change anything. For each change the page must show
 exactly the upstream's new grouping (no stale, missing or leftover rows), in place (no reload). The figures
 (median and max from the POST's answer to the region's update) are printed; the pass condition is correctness,
-with a generous time bound.
+with generous time bounds (median under 2 s, each change under 5 s) that a page no longer long-polling still fails.
 """
 
 import json
@@ -111,4 +111,7 @@ def test_thirty_changes_reach_the_open_page_quickly_and_exactly(frozen, browser)
         f"live latency over {CHANGES} changes: median {median * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms "
         f"(targets 400 / 800 ms)"
     )
+    # Generous for two shared cores, yet a regression shows: a page that fell back to polling every few seconds (or
+    # to the 5 s refresh) has a median of seconds, where a long poll has one near the 400 ms target.
+    assert median < 2, f"median {median:.2f} s, five times the 400 ms target: is the page long-polling?"
     assert max(latencies) < 5, "far beyond the target: is the page long-polling?"

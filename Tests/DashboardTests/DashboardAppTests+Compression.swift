@@ -16,7 +16,9 @@ extension DashboardAppTests {
         #expect(Gzip.decompress(gzipped.body) == plain.body)
         #expect(gzipped.body.count * 3 < plain.body.count)
         let plainTag = try #require(plain.headers["ETag"])
-        #expect(gzipped.headers["ETag"] == EntityTag.gzipVariant(of: plainTag))
+        // Spelled out rather than computed with `EntityTag.gzipVariant`, the code under test (tested on its own).
+        #expect(plainTag.hasPrefix("\"") && plainTag.hasSuffix("\""))
+        #expect(gzipped.headers["ETag"] == String(plainTag.dropLast()) + "-gzip\"")
     }
 
     @Test func eitherEncodingsETagAnswers304WithTheSelectedOnesTag() async throws {

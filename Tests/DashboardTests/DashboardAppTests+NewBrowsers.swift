@@ -2,6 +2,7 @@ import Foundation
 import HTTPCore
 import HTTPServer
 import TemplateKit
+import TestSupport
 import Testing
 
 @testable import Dashboard
@@ -14,10 +15,10 @@ extension DashboardAppTests {
         by clock: ManualClock, store: SettingsStore<Settings>? = nil, trustedProxies: [AddressRange] = []
     ) -> DashboardApp {
         DashboardApp(
-            data: DirectData(api: api), renderer: app.renderer,
+            upstream: api, renderer: app.renderer,
             settings: BrowserSettings(
                 store: store ?? self.store, signer: app.settings.signer,
-                newBrowsers: NewBrowserLimiter(perMinute: 30, now: { clock.now }), trustedProxies: trustedProxies))
+                newBrowsers: NewBrowserLimiter(perMinute: 30, clock: clock), trustedProxies: trustedProxies))
     }
 
     /// A favourite from `peer`, optionally through a proxy's `X-Forwarded-For`.
@@ -80,13 +81,26 @@ extension DashboardAppTests {
         #expect(try await favorite(on: limited, peer: "192.0.2.1:4002").status == .seeOther)
     }
 
+    /// One IPv6 subscriber is handed a whole /64 (RFC 6177): the limit counts the /64, so addresses that differ only
+    /// in their last 64 bits share one allowance, and another /64 has its own.
+    @Test func theNewBrowserLimitCountsAnIPv6Slash64AsOneClient() async throws {
+        let clock = ManualClock()
+        let limited = appLimited(by: clock)
+        for index in 0..<30 {
+            let peer = "[2001:db8:1:2:\(String(index + 1, radix: 16))::7]:4000"
+            #expect(try await favorite(on: limited, peer: peer).status == .seeOther)
+        }
+        #expect(try await favorite(on: limited, peer: "[2001:db8:1:2:ffff:1:2:3]:4000").status == .tooManyRequests)
+        #expect(try await favorite(on: limited, peer: "[2001:db8:1:3::7]:4000").status == .seeOther)
+    }
+
     /// The figure of issue 8: one address flooding mints at the limit for five minutes against a full store, while a
     /// second client comes, keeps its settings, and a third arrives at the end; neither ever sees a 429 or a 503.
     @Test func aMintingFloodFromOneAddressCannotLockOutOtherClients() async throws {
         let clock = ManualClock()
         let store = try SettingsStore(
             directory: directory.appendingPathComponent("flood"), maxFiles: 20, defaultValue: Settings(),
-            logger: .silent, now: { clock.date })
+            logger: .silent, clock: clock)
         let limited = appLimited(by: clock, store: store)
         var (minted, refused) = (0, 0)
         var neighbour: String?

@@ -3,6 +3,7 @@ import HTTPCore
 import HTTPServer
 import HabitsAPI
 import TemplateKit
+import TestSupport
 import Testing
 
 @testable import Dashboard
@@ -19,10 +20,10 @@ import Testing
     init() throws {
         store = try SettingsStore(directory: directory, maxFiles: 3, defaultValue: Settings(), logger: .silent)
         app = DashboardApp(
-            data: DirectData(api: api),
+            upstream: api,
             renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
-            settings: BrowserSettings(store: store), metrics: { "upstream_calls 3\n" },
-            now: { Date(timeIntervalSince1970: 1_800_000_000) })
+            settings: BrowserSettings(store: store), metrics: { _ in "upstream_calls 3\n" },
+            clock: ManualClock(date: Date(timeIntervalSince1970: 1_800_000_000)))
     }
 
     /// Every test gets its own directory; remove it so runs leave nothing behind.
@@ -102,7 +103,7 @@ import Testing
     /// before sending; every link, image and form must reach the right thing without such a segment.
     @Test func dotNamesAreLinkedSoBrowsersKeepThemAndRouteBack() async throws {
         let dots = DashboardApp(
-            data: DirectData(api: DotNamesAPI()), renderer: app.renderer, settings: BrowserSettings(store: store))
+            upstream: DotNamesAPI(), renderer: app.renderer, settings: BrowserSettings(store: store))
         func send(_ method: HTTPMethod, _ target: String, form: String = "", cookie: String? = nil) async throws
             -> Response
         {
@@ -332,9 +333,19 @@ import Testing
         #expect(html(try await get("/habits", cookie: cookie)).contains("Favorites</h2>"))
     }
 
+    /// The ids of the people cards of a People page, in the order shown.
+    func peopleOrder(_ target: String) async throws -> [String] {
+        let page = html(try await get(target))
+        return page.matches(of: #/class="person-name" href="/people/([^"]+)"/#).map { String($0.output.1) }
+    }
+
+    /// Fixture totals: Aga 13, Active User 7, Brian 7, Zed 0; habits led (ties count for each): Aga 2 (Yoga, Café),
+    /// Brian 2 (Yoga, Push-ups), Active User 1, Zed 0. Ties go by name.
     @Test func peopleSortsByTheNamedOrderAndRefusesAnUnknownOne() async throws {
+        #expect(try await peopleOrder("/people") == ["activeUser", "user0", "user3", "user9"])
+        #expect(try await peopleOrder("/people?sort=activity") == ["user0", "activeUser", "user3", "user9"])
+        #expect(try await peopleOrder("/people?sort=leading") == ["user0", "user3", "activeUser", "user9"])
         #expect(try await get("/people?sort=activity&followed=1&q=a").status == .ok)
-        #expect(try await get("/people?sort=leading").status == .ok)
         let bad = try await get("/people?sort=shoe-size")
         #expect(bad.status == .badRequest)
         #expect(html(bad).contains("Sort people by name, activity or leading."))
@@ -420,12 +431,12 @@ import Testing
         let response = try await get("/images/user0")
         #expect(response.status == .badGateway)
         #expect(response.headers["Content-Type"] == "text/plain; charset=utf-8")
-        let data = ScriptedData(now: { Date(timeIntervalSince1970: 1_800_000_000) })
+        let data = ScriptedData()
         data.setImageContentType(contentType)
         let unchecked = DashboardApp(
-            data: data,
+            upstream: data,
             renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
-            settings: BrowserSettings(store: store), metrics: { "" })
+            settings: BrowserSettings(store: store), metrics: { _ in "" })
         let direct = try await unchecked.responder.respond(
             to: Request(method: .get, target: "/images/user0", headers: HTTPHeaders([("Host", Self.host)])),
             context: RequestContext(requestID: "t", logger: .silent))

@@ -72,7 +72,7 @@ import Testing
     @Test func theFallbackKeepsWhatTheUpstreamGaveAndAnswersWithItWhenTheUpstreamFails() async throws {
         let api = FakeHabitsAPI()
         let disk = ImageDiskCache(directory: directory, logger: .silent)
-        let data = ImageDiskFallback(base: DirectData(api: api), disk: disk)
+        let data = ImageCache(upstream: api, disk: disk)
         let fresh = try await data.image(id: "user0")
         await eventually("the image written") { disk.load(id: "user0") != nil }
         api.fail(with: .transport("connection refused"))

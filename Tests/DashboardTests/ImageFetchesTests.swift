@@ -1,5 +1,6 @@
 import HabitsAPI
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Dashboard

@@ -3,6 +3,7 @@ import HTTPCore
 import HTTPServer
 import HabitsAPI
 import TemplateKit
+import TestSupport
 import Testing
 
 @testable import Dashboard

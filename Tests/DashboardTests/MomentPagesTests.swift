@@ -2,6 +2,7 @@ import Foundation
 import HTTPCore
 import HTTPServer
 import HabitsAPI
+import TestSupport
 import Testing
 
 @testable import Dashboard

@@ -2,6 +2,7 @@ import Foundation
 import HTTPCore
 import HTTPServer
 import TemplateKit
+import TestSupport
 
 @testable import Dashboard
 
@@ -20,11 +21,11 @@ final class ScriptedApp {
     init(name: String, clock: ManualClock = ManualClock(date: ScriptedApp.slotStart())) throws {
         self.clock = clock
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
-        data = ScriptedData(now: { clock.date })
+        data = ScriptedData()
         snapshots = SnapshotStore(source: data, clock: clock, logger: .silent)
         let store = try SettingsStore(directory: directory, defaultValue: Settings(), logger: .silent)
         app = DashboardApp(
-            data: data,
+            upstream: data,
             renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
             settings: BrowserSettings(store: store), snapshots: snapshots)
     }

@@ -5,9 +5,9 @@ import Testing
 
 @testable import Dashboard
 
-/// `DashboardData` a test scripts: the Fixture data plus extra Yoga counts it sets, calls counted, and able to fail
-/// or to hang (until `release()`) on demand.
-final class ScriptedData: DashboardData {
+/// A `HabitsAPI` a test scripts: the Fixture data plus extra Yoga counts it sets, calls counted, and able to fail or
+/// to hang (until `release()`) on demand.
+final class ScriptedData: HabitsAPI {
     private struct State {
         var extraYoga = 0
         var failure: HabitsAPIError?
@@ -15,19 +15,18 @@ final class ScriptedData: DashboardData {
         var held: [CheckedContinuation<Void, Never>] = []
         var statisticsCalls = 0
         var referenceCalls = 0
+        var logCalls = 0
         var imageContentType = "image/png"
     }
 
     private let state = Mutex(State())
-    private let now: @Sendable () -> Date
-
-    /// Stamps answers with `now`.
-    init(now: @escaping @Sendable () -> Date) { self.now = now }
 
     /// Calls of `combinedStatistics()` so far.
     var statisticsCalls: Int { state.withLock { $0.statisticsCalls } }
     /// Calls of `users()` so far (each reference refresh makes one).
     var referenceCalls: Int { state.withLock { $0.referenceCalls } }
+    /// Habits logged so far.
+    var logCalls: Int { state.withLock { $0.logCalls } }
     /// Calls being held by `hang()` now.
     var heldCalls: Int { state.withLock { $0.held.count } }
 
@@ -49,7 +48,46 @@ final class ScriptedData: DashboardData {
         for continuation in held { continuation.resume() }
     }
 
-    private func answer<Value: Sendable>(_ value: @Sendable () -> Value) async throws -> Cached<Value> {
+    func send<R: APIRequest>(_ request: R) async throws -> R.Response {
+        switch request {
+        case is UsersRequest:
+            state.withLock { $0.referenceCalls += 1 }
+            return try await answer(Fixture.users, as: R.self)
+        case is HabitsRequest:
+            return try await answer(Fixture.habits, as: R.self)
+        case is CategoriesRequest:
+            return try await answer(Fixture.categories, as: R.self)
+        case is CombinedStatisticsRequest:
+            state.withLock { $0.statisticsCalls += 1 }
+            return try await answer(statistics(), as: R.self)
+        case let leading as UserLeadingStatisticsRequest:
+            return try await answer(Fixture.leading(leading.userID), as: R.self)
+        case is ImageRequest:
+            return try cast((bytes: [UInt8]([1]), contentType: state.withLock { $0.imageContentType }), as: R.self)
+        case is LogHabitRequest:
+            state.withLock { $0.logCalls += 1 }
+            logYoga()
+            return try cast((), as: R.self)
+        default:
+            throw HabitsAPIError.status(404, path: request.target)
+        }
+    }
+
+    /// The Fixture statistics with the extra Yoga counts.
+    private func statistics() -> CombinedStatistics {
+        let extra = state.withLock { $0.extraYoga }
+        var statistics = Fixture.combined
+        if extra > 0, let index = statistics.habitStatistics.firstIndex(where: { $0.habit.name == "Yoga" }) {
+            let counts = statistics.habitStatistics[index].userCounts
+            statistics.habitStatistics[index].userCounts = counts.map {
+                $0.user.id == User.activeUserID ? UserCount(user: $0.user, count: $0.count + extra) : $0
+            }
+        }
+        return statistics
+    }
+
+    /// `value` as `R`'s response, after waiting while hung and failing when told to.
+    private func answer<Value, R: APIRequest>(_ value: Value, as: R.Type) async throws -> R.Response {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let hold = state.withLock { state -> Bool in
                 if state.hanging { state.held.append(continuation) }
@@ -58,40 +96,17 @@ final class ScriptedData: DashboardData {
             if !hold { continuation.resume() }
         }
         if let failure = state.withLock({ $0.failure }) { throw failure }
-        return Cached(value: value(), asOf: now(), isStale: false)
+        return try cast(value, as: R.self)
     }
 
-    func users() async throws -> Cached<[String: User]> {
-        state.withLock { $0.referenceCalls += 1 }
-        return try await answer { Fixture.users }
+    private func cast<Value, R: APIRequest>(_ value: Value, as: R.Type) throws -> R.Response {
+        guard let response = value as? R.Response else { throw HabitsAPIError.decoding(type: "\(R.self)", detail: "") }
+        return response
     }
-    func habits() async throws -> Cached<[String: Habit]> { try await answer { Fixture.habits } }
-    func categories() async throws -> Cached<[Category]> { try await answer { Fixture.categories } }
-    func combinedStatistics() async throws -> Cached<CombinedStatistics> {
-        state.withLock { $0.statisticsCalls += 1 }
-        let extra = state.withLock { $0.extraYoga }
-        return try await answer {
-            var statistics = Fixture.combined
-            if extra > 0, let index = statistics.habitStatistics.firstIndex(where: { $0.habit.name == "Yoga" }) {
-                let counts = statistics.habitStatistics[index].userCounts
-                statistics.habitStatistics[index].userCounts = counts.map {
-                    $0.user.id == User.activeUserID ? UserCount(user: $0.user, count: $0.count + extra) : $0
-                }
-            }
-            return statistics
-        }
-    }
-    func userLeadingStatistics(id: String) async throws -> Cached<UserStatistics> {
-        try await answer { Fixture.leading(id) }
-    }
-    func image(id: String) async throws -> (bytes: [UInt8], contentType: String) {
-        ([1], state.withLock { $0.imageContentType })
-    }
-    func log(_ habit: LoggedHabit) async throws { logYoga() }
 }
 
 /// Waits until `condition` holds, checking after each yield and then every millisecond (so a waiting test does not
-/// spin a core that the code it waits for needs); a hang guard of 30 s of wall time fails the test.
+/// spin a core that the code it waits for needs); a hang guard of 120 s of wall time fails the test (the whole suite on a loaded 2-core machine can hold a task back for half a minute at its start).
 func eventually(
     _ what: String = "condition", sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: @Sendable () -> Bool
@@ -99,7 +114,7 @@ func eventually(
     let start = ContinuousClock.now
     var checks = 0
     while !condition() {
-        if ContinuousClock.now - start > .seconds(30) {
+        if ContinuousClock.now - start > .seconds(120) {
             Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
             return
         }

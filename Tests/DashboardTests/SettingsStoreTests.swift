@@ -1,6 +1,8 @@
 import Foundation
 import Logging
+import TestSupport
 import Testing
+import Timing
 
 @testable import Dashboard
 
@@ -25,19 +27,16 @@ import Testing
         }
     }
 
+    /// A store on the test's directory. `recheckInterval` is zero unless a test is about it: the tests of sharing
+    /// then see every check (`SettingsStoreTests+Recheck.swift` proves the interval).
     func makeStore(
         maxFiles: Int = 100, logger: Logger = .silent, clock: ManualClock? = nil,
-        beforeWrite: (@Sendable () -> Void)? = nil
+        recheckInterval: Duration = .zero, beforeWrite: (@Sendable () -> Void)? = nil
     ) throws -> SettingsStore<Prefs> {
-        let now: @Sendable () -> Date
-        if let clock {
-            now = { clock.date }
-        } else {
-            now = { Date() }
-        }
-        return try SettingsStore(
+        try SettingsStore(
             directory: directory, maxFiles: maxFiles, maxAge: 400 * 86_400, cacheCapacity: 100, defaultValue: Prefs(),
-            logger: logger, now: now, beforeWrite: beforeWrite)
+            logger: logger, clock: clock ?? SystemTimeSource(), recheckInterval: recheckInterval,
+            beforeWrite: beforeWrite)
     }
 
     /// The directory's entries, without the store's own dot-files (`.locks/`).

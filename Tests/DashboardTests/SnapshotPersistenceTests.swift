@@ -1,6 +1,7 @@
 import Foundation
 import HabitsAPI
 import Logging
+import TestSupport
 import Testing
 
 @testable import Dashboard
@@ -163,7 +164,9 @@ import Testing
         await writer.waitForWrites(2)
         let loaded = try #require(persistence().load(activeUserID: User.activeUserID))
         #expect(loaded.snapshot.version == third.version)
+        // The writer wakes once more, finds nothing queued and stops: only then can a late write be ruled out.
         clock.advance(by: .seconds(5))
+        await eventually("the writer done") { writer.writerIsIdle }
         #expect(writer.writes == 2, "the second version was never written")
     }
 

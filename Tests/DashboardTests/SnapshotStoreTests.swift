@@ -1,5 +1,6 @@
 import Foundation
 import HabitsAPI
+import TestSupport
 import Testing
 
 @testable import Dashboard
@@ -13,7 +14,7 @@ import Testing
 
     init() {
         let clock = clock
-        data = ScriptedData(now: { clock.date })
+        data = ScriptedData()
         store = SnapshotStore(source: data, clock: clock, logger: .silent)
     }
 

@@ -2,11 +2,12 @@ import Foundation
 import HTTPServer
 import HabitsAPI
 import TemplateKit
+import TestSupport
 import Testing
 
 @testable import Dashboard
 
-/// The app in front of the real shared cache: when the upstream fails, pages show the last good data with a notice.
+/// The app over the real request coalescer: when the upstream fails, pages show the last good data with a notice.
 @Suite final class StaleDataTests {
     let api = FakeHabitsAPI()
     let clock = ManualClock(date: Date(timeIntervalSince1970: 1_800_000_000))
@@ -15,11 +16,10 @@ import Testing
 
     init() throws {
         let clock = clock
-        let cache = CachedHabitsAPI(upstream: api, clock: clock)
+        let data = RequestCoalescer(upstream: api)
         let store = try SettingsStore(directory: directory, defaultValue: Settings(), logger: .silent)
-        let data = CachedData(cache: cache)
         app = DashboardApp(
-            data: data,
+            upstream: data,
             renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
             settings: BrowserSettings(store: store),
             snapshots: SnapshotStore(source: data, clock: clock, logger: .silent))

@@ -16,15 +16,15 @@ import Testing
         // Hang guards only: on a loaded machine a call can wait seconds for a thread before it starts.
         configuration.connectTimeout = .seconds(30)
         configuration.totalTimeout = .seconds(60)
-        let api = CachedHabitsAPI(upstream: HabitsClient(configuration: configuration))
-        let habitNames = try await api.load(HabitsRequest()).value.keys.sorted()
+        let api = RequestCoalescer(upstream: HabitsClient(configuration: configuration))
+        let habitNames = try await api.habits().keys.sorted()
         try await api.log(
             LoggedHabit(userID: User.activeUserID, habitName: habitNames[0], timestamp: Date()))
 
-        async let usersAnswer = api.load(UsersRequest())
-        async let habitsAnswer = api.load(HabitsRequest())
-        async let statisticsAnswer = api.load(CombinedStatisticsRequest())
-        let (users, habits, statistics) = try await (usersAnswer.value, habitsAnswer.value, statisticsAnswer.value)
+        async let usersAnswer = api.users()
+        async let habitsAnswer = api.habits()
+        async let statisticsAnswer = api.combinedStatistics()
+        let (users, habits, statistics) = try await (usersAnswer, habitsAnswer, statisticsAnswer)
         let userIDs = users.keys.sorted()
         let settings = Settings(
             favoriteHabits: Array(habitNames.prefix(3)) + ["Vanished habit"],
@@ -59,7 +59,7 @@ import Testing
         #expect(people.people.map(\.userID).sorted() == Array(userIDs.prefix(4)))
 
         for id in userIDs.prefix(6) {
-            let leading = try await api.load(UserLeadingStatisticsRequest(userID: id)).value
+            let leading = try await api.userLeadingStatistics(id: id)
             let person = try #require(
                 PersonDetailPage(
                     userID: id, users: users, statistics: statistics.userStatistics, leading: leading,

@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import HabitsAPI
@@ -30,7 +31,7 @@ import Testing
         // The total timeout counts the wait for a place; this test is about the limit, not about timeouts.
         configuration.totalTimeout = .seconds(60)
         let clock = ManualClock()  // never moves: no pooled connection retires during a slow run
-        let transport = SocketTransport(configuration: configuration, now: { clock.now })
+        let transport = SocketTransport(configuration: configuration, clock: clock)
         let client = HabitsClient(configuration: configuration, transport: transport)
         try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<40 { group.addTask { try await client.categories().count } }
@@ -52,10 +53,21 @@ import Testing
     @Test func aPlaceFreedBeforeTheDeadlineIsTaken() async throws {
         let limiter = AsyncLimiter(limit: 1)
         #expect(await limiter.acquire(until: nil))
-        async let waited = limiter.acquire(until: Socket.now() + .seconds(60))
-        try await Task.sleep(for: .milliseconds(50))
+        let admitted = Mutex(false)
+        let waiter = Task {
+            let got = await limiter.acquire(until: Socket.now() + .seconds(60))
+            admitted.withLock { $0 = got }
+            return got
+        }
+        // Queued (so the check below is about the limiter, not about a task that has not started), and given every
+        // chance to get in while the place is held: it must not.
+        for _ in 0..<100_000 where limiter.waiting == 0 { await Task.yield() }
+        #expect(limiter.waiting == 1)
+        for _ in 0..<100 { await Task.yield() }
+        #expect(!admitted.withLock { $0 }, "the one place is still held")
         limiter.release()
-        #expect(await waited)
+        #expect(await waiter.value)
+        #expect(limiter.waiting == 0)
     }
 
     /// Regression: the total timeout started only once a call had a place, so calls queued behind slow ones waited

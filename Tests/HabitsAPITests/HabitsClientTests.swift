@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HabitsAPI
@@ -41,7 +42,7 @@ import Testing
         configuration.totalTimeout = timeout
         switch kind {
         case .socket:
-            let transport = SocketTransport(configuration: configuration, now: { clock.now })
+            let transport = SocketTransport(configuration: configuration, clock: clock)
             return (HabitsClient(configuration: configuration, transport: transport), transport)
         case .urlSession:
             return (

@@ -1,5 +1,6 @@
 import Foundation
 import HabitsSimulator
+import TestSupport
 import Testing
 
 @testable import HabitsAPI
@@ -18,7 +19,7 @@ import Testing
         configuration.totalTimeout = .seconds(60)
         // Idle connections age on a clock that never moves: a pause on a loaded machine must not retire them.
         let clock = ManualClock()
-        let transport = SocketTransport(configuration: configuration, now: { clock.now })
+        let transport = SocketTransport(configuration: configuration, clock: clock)
         do {
             try await body(embedded, HabitsClient(configuration: configuration, transport: transport), transport)
         } catch {
@@ -82,17 +83,6 @@ import Testing
                 try await client.log(
                     LoggedHabit(userID: User.activeUserID, habitName: "No such habit", timestamp: Date()))
             }
-        }
-    }
-
-    @Test func oneHundredConcurrentCallersCostTheSimulatorOneCall() async throws {
-        try await Self.withSimulator { _, client, _ in
-            let cache = CachedHabitsAPI(upstream: client)
-            try await withThrowingTaskGroup(of: Int.self) { group in
-                for _ in 0..<100 { group.addTask { try await cache.combinedStatistics().habitStatistics.count } }
-                for try await count in group { #expect(count > 0) }
-            }
-            #expect(cache.metrics.upstreamCalls == [.combinedStats: 1])
         }
     }
 }

@@ -5,8 +5,8 @@ import Testing
 @testable import HabitsSimulator
 
 /// Timing harness, not a test of behaviour: run with
-/// `HABITS_BENCHMARK=1 swift test -c release --filter StatisticsSnapshotBenchmark`.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["HABITS_BENCHMARK"] == "1", "set HABITS_BENCHMARK=1"))
+/// `HABITS_BENCH=1 swift test -c release --filter StatisticsSnapshotBenchmark`.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["HABITS_BENCH"] == "1", "set HABITS_BENCH=1"))
 struct StatisticsSnapshotBenchmark {
     @Test func measureCombinedStatsBuildTime() throws {
         let simulator = try Simulator(dataSet: .builtIn(), seed: 1, logger: .silent)

@@ -5,7 +5,7 @@ import HabitsAPI
 extension DashboardApp {
     /// Content types a profile image may have. Anything else from the upstream (say `text/html`) is refused: served
     /// from our origin it could run script in the dashboard's name. (The client already refuses them; this keeps the
-    /// rule visible where the bytes are served, for any `DashboardData`.)
+    /// rule visible where the bytes are served, for any `HabitsAPI`.)
     static let imageTypes: Set<String> = ImageRequest.rasterTypes
 
     /// `GET /images/<id>`: the upstream's profile image, cacheable by the browser for a day (issue 14: a repeat visit
@@ -19,7 +19,7 @@ extension DashboardApp {
             throw HTTPError(.notFound, "There is no such profile image.")
         }
         // Marked, so that at the connection cap the server may give this wait up rather than refuse a newcomer.
-        let image = try await context.activity.waitingOnUpstream { try await data.image(id: id) }
+        let image = try await context.activity.waitingOnUpstream { try await images.image(id: id) }
         // Not `split(separator:)[0]`: an empty or ";" value splits into nothing, and indexing that traps.
         let type = image.contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
             .trimmingCharacters(in: .whitespaces).lowercased()
@@ -51,7 +51,7 @@ extension DashboardApp {
         }
         let inputs = snapshot?.inputs
         let version = snapshot?.referenceVersion
-        let key = RenderKey(route: "colors.css", content: version ?? 0, personal: 0, stale: nil)
+        let key = RenderKey(route: "colors.css", content: version ?? 0, personal: .none, stale: nil)
         let entry = renderCache.entry(for: key) {
             Array(
                 ColorStylesheet.css(
@@ -68,10 +68,23 @@ extension DashboardApp {
         return response
     }
 
+    /// The app's own caches for `/metrics`: renderings, parked polls, verified cookies.
+    var cacheUses: [CacheUse] {
+        [
+            CacheUse(name: "render", bytes: renderCache.bytes, budget: renderCache.budget),
+            CacheUse(
+                name: "parked_polls", bytes: parkedPolls.counts.held * ParkedPolls.bytesPerPoll,
+                budget: parkedPolls.capacity * ParkedPolls.bytesPerPoll),
+            CacheUse(
+                name: "verified_cookies", bytes: settings.verifiedCookies.count * VerifiedCookies.bytesPerValue,
+                budget: settings.verifiedCookies.capacity * VerifiedCookies.bytesPerValue),
+        ]
+    }
+
     /// `GET /metrics`: plain-text counters (upstream calls, cache hits), when the app was given a source.
     func metricsPage(_ request: Request, _ context: RequestContext) async throws -> Response {
         guard let metrics else { throw HTTPError(.notFound) }
-        var response = Response.text(await metrics())
+        var response = Response.text(await metrics(cacheUses))
         response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
         return response
     }

@@ -59,7 +59,7 @@ extension DashboardApp {
         // Your count before the log: the confirmation names everyone the log took you past (issue 22 point 3).
         let before = snapshots.currentView?.snapshot.rankings[habit]?.entry(for: User.activeUserID)?.count ?? 0
         do {
-            try await data.log(LoggedHabit(userID: User.activeUserID, habitName: habit, timestamp: now()))
+            try await upstream.log(LoggedHabit(userID: User.activeUserID, habitName: habit, timestamp: clock.date))
         } catch let error as HabitsAPIError {
             let code: LogFailure.Code
             if case .status(let status, _) = error, (400..<500).contains(status) {

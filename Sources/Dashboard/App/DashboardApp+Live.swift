@@ -12,14 +12,15 @@ extension DashboardApp {
     /// a short delay with `Retry-After`; one the store cannot park (shutting down) is answered at once. The server
     /// may interrupt a parked poll to make room at its connection cap: it is then answered its 304 at once.
     func liveFragment(
-        _ request: Request, _ context: RequestContext, _ fragment: (SnapshotView, Settings) throws -> RenderCache.Entry
+        _ request: Request, _ context: RequestContext,
+        _ fragment: (SnapshotView, Versioned<Settings>) throws -> RenderCache.Entry
     ) async throws -> Response {
         recordingVisit(try await heldFragment(request, context, fragment), request)
     }
 
     private func heldFragment(
         _ request: Request, _ context: RequestContext,
-        _ fragment: (SnapshotView, Settings) throws -> RenderCache.Entry
+        _ fragment: (SnapshotView, Versioned<Settings>) throws -> RenderCache.Entry
     ) async throws -> Response {
         let wait = PreferWait.seconds(in: request)
         let deadline = wait.map { snapshots.now + .seconds($0) }
@@ -28,7 +29,7 @@ extension DashboardApp {
         defer { if let client { parkedPolls.release(client) } }
         while true {
             let view = try await snapshots.view(live: true)
-            let browser = try await settings.load(for: request)
+            let browser = try await settings.loadVersioned(for: request)
             let entry = try fragment(view, browser)
             guard hasCurrentCopy(request, of: entry) else {
                 return Self.withPreferenceApplied(ok(entry, request), applied)

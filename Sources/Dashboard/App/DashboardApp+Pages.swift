@@ -9,7 +9,8 @@ extension DashboardApp {
     // MARK: - Home
 
     func home(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let (browser, personal) = try await personalSettings(request)
+        let versioned = try await settings.loadVersioned(for: request)
+        let browser = versioned.value
         let paused = Self.isPaused(request)
         var frame = PageFrame(title: "Home", tab: .home, isLive: true, path: LivePage.home.route, isPaused: paused)
         let view: SnapshotView
@@ -24,10 +25,12 @@ extension DashboardApp {
         }
         frame.colorsVersion = view.snapshot.referenceVersion
         let since = sinceLastVisit(request, view, browser)
-        let key = pageKey(
-            .home, paused: paused, view, since.map { personal.all ^ UInt64($0.lastVisit.second) } ?? personal.all)
+        // The last visit (a signed cookie) is part of the request, so of the page's variant.
+        let variant = [Self.liveQuery(paused: paused), since.map { "since=\($0.lastVisit.second)" } ?? ""]
+            .filter { !$0.isEmpty }.joined(separator: "&")
+        let key = key(HomePage.declaration, query: variant, view, versioned)
         return try cachedHTML(request, key: key) {
-            let fragment = try homeFragment(view, browser)
+            let fragment = try homeFragment(view, versioned)
             return try renderer.livePageBytes(
                 .home, HomePage.pageFields(sinceLastVisit: since?.templateValue ?? .null), fragment: fragment.body,
                 fragmentTag: fragment.entityTag, path: LivePage.home.route, frame: frame)
@@ -43,17 +46,11 @@ extension DashboardApp {
         }
     }
 
-    private func homeFragmentKey(_ view: SnapshotView, _ browser: Settings) -> RenderKey {
-        RenderKey(
-            route: LivePage.home.fragmentKey(), content: trendContent(view), personal: RenderKey.digest(of: browser),
-            stale: view.stale?.asOf)
-    }
-
-    private func homeFragment(_ view: SnapshotView, _ browser: Settings) throws -> RenderCache.Entry {
-        try renderCache.entry(for: homeFragmentKey(view, browser)) {
+    private func homeFragment(_ view: SnapshotView, _ browser: Versioned<Settings>) throws -> RenderCache.Entry {
+        try renderCache.entry(for: key(HomePage.fragmentDeclaration, view, browser)) {
             let now = snapshots.date
             let page = HomePage(
-                snapshot: view.snapshot, settings: browser, baseline: activity.baseline(before: now), now: now,
+                snapshot: view.snapshot, settings: browser.value, baseline: activity.baseline(before: now), now: now,
                 habitTrend: { activity.habitTrend($0) }, moments: activity.moments)
             return try renderer.fragmentBytes(LivePage.home.fragmentTemplate, page.fragmentValue(stale: view.stale))
         }
@@ -63,12 +60,9 @@ extension DashboardApp {
 
     func habits(_ request: Request, _ context: RequestContext) async throws -> Response {
         let view = try await snapshots.view()
-        let (browser, personal) = try await personalSettings(request)
-        let key = RenderKey(
-            route: DashboardPage.habits.key(), content: view.snapshot.referenceVersion, personal: personal.favorites,
-            stale: view.stale?.asOf)
-        return try cachedHTML(request, key: key) {
-            let page = HabitsListPage(snapshot: view.snapshot, settings: browser)
+        let browser = try await settings.loadVersioned(for: request)
+        return try cachedHTML(request, key: key(HabitsListPage.declaration, view, browser)) {
+            let page = HabitsListPage(snapshot: view.snapshot, settings: browser.value)
             return try renderer.pageBytes(
                 .habits, page.templateFields(returnTo: DashboardPage.habits.route),
                 frame: PageFrame(
@@ -81,11 +75,11 @@ extension DashboardApp {
         let name = try Self.routeParameter(Links.habitRoute, request, context)
         let range = try Self.range(request)
         let view = try await snapshots.view(live: true)
-        let browser = try await settings.load(for: request)
+        let browser = try await settings.loadVersioned(for: request)
         let paused = Self.isPaused(request)
-        let key = pageKey(.habit, item: name, range: range, paused: paused, view, browser.isFavorite(name) ? 1 : 0)
-        return try cachedHTML(request, key: key) {
-            let page = try habitPage(name, range, view, browser)
+        let query = Self.liveQuery(range: range, paused: paused)
+        return try cachedHTML(request, key: key(HabitDetailPage.declaration, item: name, query: query, view, browser)) {
+            let page = try habitPage(name, range, view, browser.value)
             let fragment = try habitFragment(page, view)
             let path = range.url(page.path)
             return try renderer.livePageBytes(
@@ -100,8 +94,8 @@ extension DashboardApp {
         let name = try Self.routeParameter(Links.habitRoute, request, context)
         let range = try Self.range(request)
         return try await liveFragment(request, context) { view, browser in
-            try renderCache.entry(for: habitFragmentKey(name, range, view)) {
-                try renderHabitFragment(try habitPage(name, range, view, browser), view)
+            try renderCache.entry(for: habitFragmentKey(name, range, view, browser)) {
+                try renderHabitFragment(try habitPage(name, range, view, browser.value), view)
             }
         }
     }
@@ -119,15 +113,15 @@ extension DashboardApp {
     }
 
     /// The key of a habit's fragment: no settings in it, so one rendering serves every browser.
-    private func habitFragmentKey(_ name: String, _ range: HistoryRange, _ view: SnapshotView) -> RenderKey {
-        RenderKey(
-            route: LivePage.habit.fragmentKey(item: name) + Self.rangeSuffix(range), content: trendContent(view),
-            personal: 0, stale: view.stale?.asOf)
+    private func habitFragmentKey(
+        _ name: String, _ range: HistoryRange, _ view: SnapshotView, _ browser: Versioned<Settings>
+    ) -> RenderKey {
+        key(HabitDetailPage.fragmentDeclaration, item: name, query: range.query, view, browser)
     }
 
     /// The habit's ranked groups: the same for every browser, so rendered once per version.
     private func habitFragment(_ page: HabitDetailPage, _ view: SnapshotView) throws -> RenderCache.Entry {
-        try renderCache.entry(for: habitFragmentKey(page.name, page.range, view)) {
+        try renderCache.entry(for: habitFragmentKey(page.name, page.range, view, settings.store.defaults)) {
             try renderHabitFragment(page, view)
         }
     }
@@ -143,12 +137,12 @@ extension DashboardApp {
     func people(_ request: Request, _ context: RequestContext) async throws -> Response {
         let query = request.query
         let followedOnly = query["followed"] == "1"
-        let search = (query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let search = PeoplePage.normalized(query["q"] ?? "")
         guard let sort = PeopleSort.parse(query["sort"]) else {
             throw HTTPError(.badRequest, "Sort people by name, activity or leading.")
         }
         let view = try await snapshots.view()
-        let (browser, personal) = try await personalSettings(request)
+        let browser = try await settings.loadVersioned(for: request)
         var parameters: [String] = []
         if sort != .name { parameters.append("sort=" + sort.rawValue) }
         if followedOnly { parameters.append("followed=1") }
@@ -156,13 +150,9 @@ extension DashboardApp {
         let selection = parameters.joined(separator: "&")
         let returnTo = DashboardPage.people.route + (selection.isEmpty ? "" : "?" + selection)
         // Activity and leading read the statistics, so those orders change with the whole version.
-        let key = RenderKey(
-            route: DashboardPage.people.key(query: selection),
-            content: sort == .name ? view.snapshot.referenceVersion : view.snapshot.version,
-            personal: personal.follows, stale: view.stale?.asOf)
-        return try cachedHTML(request, key: key) {
+        return try cachedHTML(request, key: key(PeoplePage.declaration(sort: sort), query: selection, view, browser)) {
             let page = PeoplePage(
-                snapshot: view.snapshot, settings: browser, followedOnly: followedOnly, query: search, sort: sort)
+                snapshot: view.snapshot, settings: browser.value, followedOnly: followedOnly, query: search, sort: sort)
             return try renderer.pageBytes(
                 .people, page.templateFields(returnTo: returnTo),
                 frame: PageFrame(
@@ -175,11 +165,11 @@ extension DashboardApp {
         let id = try Self.routeParameter(Links.personRoute, request, context)
         let range = try Self.range(request)
         let view = try await snapshots.view(live: true)
-        let browser = try await settings.load(for: request)
+        let browser = try await settings.loadVersioned(for: request)
         let paused = Self.isPaused(request)
-        let key = pageKey(.person, item: id, range: range, paused: paused, view, browser.isFollowed(id) ? 1 : 0)
-        return try cachedHTML(request, key: key) {
-            let page = try personPage(id, range, view, browser)
+        let query = Self.liveQuery(range: range, paused: paused)
+        return try cachedHTML(request, key: key(PersonDetailPage.declaration, item: id, query: query, view, browser)) {
+            let page = try personPage(id, range, view, browser.value)
             let fragment = try personFragment(page, view)
             let path = range.url(page.path)
             return try renderer.livePageBytes(
@@ -194,8 +184,8 @@ extension DashboardApp {
         let id = try Self.routeParameter(Links.personRoute, request, context)
         let range = try Self.range(request)
         return try await liveFragment(request, context) { view, browser in
-            try renderCache.entry(for: personFragmentKey(id, range, view)) {
-                try renderPersonFragment(try personPage(id, range, view, browser), view)
+            try renderCache.entry(for: personFragmentKey(id, range, view, browser)) {
+                try renderPersonFragment(try personPage(id, range, view, browser.value), view)
             }
         }
     }
@@ -215,15 +205,15 @@ extension DashboardApp {
     }
 
     /// The key of a person's fragment: no settings in it, so one rendering serves every browser.
-    private func personFragmentKey(_ id: String, _ range: HistoryRange, _ view: SnapshotView) -> RenderKey {
-        RenderKey(
-            route: LivePage.person.fragmentKey(item: id) + Self.rangeSuffix(range), content: trendContent(view),
-            personal: 0, stale: view.stale?.asOf)
+    private func personFragmentKey(
+        _ id: String, _ range: HistoryRange, _ view: SnapshotView, _ browser: Versioned<Settings>
+    ) -> RenderKey {
+        key(PersonDetailPage.fragmentDeclaration, item: id, query: range.query, view, browser)
     }
 
     /// The person's counts: the same for every browser, so rendered once per version.
     private func personFragment(_ page: PersonDetailPage, _ view: SnapshotView) throws -> RenderCache.Entry {
-        try renderCache.entry(for: personFragmentKey(page.userID, page.range, view)) {
+        try renderCache.entry(for: personFragmentKey(page.userID, page.range, view, settings.store.defaults)) {
             try renderPersonFragment(page, view)
         }
     }
@@ -239,7 +229,7 @@ extension DashboardApp {
     func logPage(_ request: Request, _ context: RequestContext) async throws -> Response {
         let query = request.query
         let view = try await snapshots.view()
-        let (browser, personal) = try await personalSettings(request)
+        let browser = try await settings.loadVersioned(for: request)
         let habits = view.snapshot.inputs.habits
         // Only a habit that exists is confirmed, so a crafted link cannot make the page claim anything else.
         let logged = query["logged"].flatMap { habits[$0] == nil ? nil : $0 }
@@ -251,12 +241,10 @@ extension DashboardApp {
         if let previous { variant.append("from=\(previous)") }
         if let failure { variant.append("failure=" + PercentEncoding.encodeQueryComponent(failure)) }
         // The buttons show your counts, so the page changes with the statistics too.
-        let key = RenderKey(
-            route: DashboardPage.log.key(query: variant.joined(separator: "&")), content: view.snapshot.version,
-            personal: personal.favorites, stale: view.stale?.asOf)
+        let key = key(LogHabitPage.declaration, query: variant.joined(separator: "&"), view, browser)
         return try cachedHTML(request, key: key) {
             let page = LogHabitPage(
-                snapshot: view.snapshot, settings: browser, loggedHabitName: logged, previousCount: previous)
+                snapshot: view.snapshot, settings: browser.value, loggedHabitName: logged, previousCount: previous)
             return try renderer.pageBytes(
                 .log, page.templateFields(failure: failure),
                 frame: PageFrame(
@@ -267,21 +255,19 @@ extension DashboardApp {
 
     // MARK: - Keys and answers
 
-    /// The browser's settings and the personal parts of render keys made from them.
-    private func personalSettings(_ request: Request) async throws -> (Settings, PersonalDigests.Digests) {
-        let browser = try await settings.loadVersioned(for: request)
-        return (browser.value, personalDigests.of(browser))
+    /// The render key `declaration` gives for `view` and the browser's settings: the one place keys are made.
+    func key(
+        _ declaration: PageDeclaration, item: String? = nil, query: String = "", _ view: SnapshotView,
+        _ browser: Versioned<Settings>
+    ) -> RenderKey {
+        declaration.key(
+            item: item, query: query, view: view, settings: browser, digests: personalDigests,
+            trendSlot: activity.latestSlot)
     }
 
-    /// The key of a live page (of `item`, paused or not): the snapshot's version and the trend slot (its fragment shows counts and sparklines).
-    private func pageKey(
-        _ page: LivePage, item: String? = nil, range: HistoryRange = .hour, paused: Bool, _ view: SnapshotView,
-        _ personal: UInt64
-    ) -> RenderKey {
-        let query = [range.query, paused ? "live=0" : ""].filter { !$0.isEmpty }.joined(separator: "&")
-        return RenderKey(
-            route: page.pageKey(item: item, query: query), content: trendContent(view), personal: personal,
-            stale: view.stale?.asOf)
+    /// The variant of a live page in its key: the range shown and whether it is paused.
+    static func liveQuery(range: HistoryRange = .hour, paused: Bool) -> String {
+        [range.query, paused ? "live=0" : ""].filter { !$0.isEmpty }.joined(separator: "&")
     }
 
     /// The cached (or freshly rendered) bytes of `key`: 304 when `If-None-Match` names their ETag, else 200.

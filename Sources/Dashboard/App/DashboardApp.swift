@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import HabitsAPI
+import Timing
 
 /// The dashboard: every route of SPEC §5 and §6, wired to the data, the templates and the per-browser settings.
 ///
@@ -8,8 +9,10 @@ import HabitsAPI
 /// POSTs) and `DashboardApp+Assets.swift` (images, colours, health, metrics). They are thin: fetch, build the view
 /// model, render.
 public struct DashboardApp: Sendable {
-    /// Habits API data (the shared cache in production): images, logging, and what snapshots are built from.
-    public let data: any DashboardData
+    /// The Habits API (behind a `RequestCoalescer` in production): where habits are logged and snapshots come from.
+    public let upstream: any HabitsAPI
+    /// Profile images: the upstream's, with the copies on disk when it cannot give them.
+    public let images: ImageCache
     /// The current snapshot of the upstream data, refreshed off the request path; every page reads it.
     public let snapshots: SnapshotStore
     /// Rendered pages and fragments by data version and settings digest.
@@ -26,30 +29,31 @@ public struct DashboardApp: Sendable {
     public let originCheck: OriginCheck
     /// Serves `Public/` under `/static/`; nil leaves static files out (handler tests).
     public let staticFiles: (any HTTPResponder)?
-    /// The text of `/metrics` (the cache's upstream counters); nil answers 404.
-    public let metrics: (@Sendable () async -> String)?
-    /// The wall clock, for the timestamp of logged habits (sent upstream and shown to people, so never monotonic).
-    public let now: @Sendable () -> Date
+    /// The text of `/metrics` (the cache's upstream counters), given the app's own caches' use; nil answers 404.
+    public let metrics: (@Sendable ([CacheUse]) async -> String)?
+    /// The clock; its wall-clock `date` stamps logged habits (sent upstream and shown to people, so never monotonic).
+    public let clock: any TimeSource
     /// Past totals, for Home's "Happening now" and the sparklines (recorded by the store as it refreshes).
     var activity: ActivityHistory { snapshots.history }
 
     /// Creates the app.
     public init(
-        data: any DashboardData, renderer: PageRenderer, settings: BrowserSettings,
+        upstream: any HabitsAPI, images: ImageCache? = nil, renderer: PageRenderer, settings: BrowserSettings,
         originCheck: OriginCheck = OriginCheck(), staticFiles: (any HTTPResponder)? = nil,
-        metrics: (@Sendable () async -> String)? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        metrics: (@Sendable ([CacheUse]) async -> String)? = nil, clock: any TimeSource = SystemTimeSource(),
         snapshots: SnapshotStore? = nil
     ) {
-        self.data = data
-        self.snapshots = snapshots ?? SnapshotStore(source: data)
-        self.renderCache = RenderCache()
+        self.upstream = upstream
+        self.images = images ?? ImageCache(upstream: upstream, disk: nil)
+        self.snapshots = snapshots ?? SnapshotStore(source: upstream)
+        self.renderCache = RenderCache(budget: RenderCache.defaultBudget)
         self.parkedPolls = ParkedPolls(capacity: self.snapshots.configuration.maxParked)
         self.renderer = renderer
         self.settings = settings
         self.originCheck = originCheck
         self.staticFiles = staticFiles
         self.metrics = metrics
-        self.now = now
+        self.clock = clock
     }
 
     /// The route table.
@@ -85,6 +89,6 @@ public struct DashboardApp: Sendable {
     /// The whole app as the server runs it: routes, HTML error pages in the layout, security headers, and the
     /// public address's rules (Host, HSTS, the path prefix on redirects).
     public var responder: some HTTPResponder {
-        SiteGuard(policy: originCheck.policy, next: SecurityHeaders(ErrorPages(next: router, renderer: renderer)))
+        SiteGuard(policy: originCheck.policy, next: SecurityHeaders(ErrorAnswers(next: router, renderer: renderer)))
     }
 }

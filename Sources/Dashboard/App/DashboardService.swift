@@ -4,7 +4,7 @@ import HabitsAPI
 import Logging
 import TemplateKit
 
-/// The running dashboard: templates, settings store, shared cache, HTTP server, built once from the options.
+/// The running dashboard: templates, settings store, upstream coalescer, snapshot store, HTTP server, built once from the options.
 ///
 /// `Templates/` and `Public/` are found under `resourceRoot` (by default `ResourceRoot`'s choice: `--resources`, the
 /// release's `share/` beside the binary, or the working directory) and their absolute paths are logged, so a wrong
@@ -12,8 +12,8 @@ import TemplateKit
 public final class DashboardService: Sendable {
     /// The HTTP server.
     public let server: Server
-    /// The shared cache in front of the Habits API.
-    public let cache: CachedHabitsAPI
+    /// Joins identical Habits API calls in flight and counts them.
+    public let upstream: RequestCoalescer
     /// The snapshot every page is built from.
     public let snapshots: SnapshotStore
     /// Expires and evicts settings files every hour, off the request path.
@@ -21,9 +21,10 @@ public final class DashboardService: Sendable {
     /// Samples the trend history every 10 s, watched or not.
     let trendSampler: Task<Void, Never>
 
-    private init(server: Server, cache: CachedHabitsAPI, snapshots: SnapshotStore, settingsSweeper: SettingsSweeper) {
+    private init(server: Server, upstream: RequestCoalescer, snapshots: SnapshotStore, settingsSweeper: SettingsSweeper)
+    {
         self.server = server
-        self.cache = cache
+        self.upstream = upstream
         self.snapshots = snapshots
         self.settingsSweeper = settingsSweeper
         trendSampler = Task { await TrendSampler(store: snapshots).run() }
@@ -69,12 +70,12 @@ public final class DashboardService: Sendable {
             site: site)
         let sweeper = SettingsSweeper(store: store, logger: settingsLogger)
         let client = HabitsClient(configuration: try UpstreamConfiguration(url: upstream.absoluteString))
-        let cache = CachedHabitsAPI(upstream: client, policy: snapshotCachePolicy)
+        // The snapshot owns freshness; in front of the client only identical calls in flight are joined.
+        let upstreamAPI = RequestCoalescer(upstream: client)
         let cacheLogger = logger.with(["component": "cache"])
         // Issue 13: images of people seen before, kept on disk for when the upstream cannot give them.
-        let data = ImageDiskFallback(
-            base: CachedData(cache: cache),
-            disk: ImageDiskCache(directory: options.cacheDirectory + "/images", logger: cacheLogger))
+        let imageDisk = ImageDiskCache(directory: options.cacheDirectory + "/images", logger: cacheLogger)
+        let images = ImageCache(upstream: upstreamAPI, disk: imageDisk)
         var snapshotConfiguration = SnapshotStore.Configuration()
         snapshotConfiguration.refreshInterval = .seconds(options.refreshInterval)
         var persistenceConfiguration = SnapshotPersistence.Configuration(
@@ -85,21 +86,26 @@ public final class DashboardService: Sendable {
             store: HistoryFile(
                 directory: options.cacheDirectory, upstream: persistenceConfiguration.upstream, logger: cacheLogger))
         let snapshots = SnapshotStore(
-            source: data, configuration: snapshotConfiguration, logger: logger.with(["component": "snapshot"]),
+            source: upstreamAPI, configuration: snapshotConfiguration, logger: logger.with(["component": "snapshot"]),
             persistence: SnapshotPersistence(configuration: persistenceConfiguration, logger: cacheLogger),
             history: history)
         let staticFiles = try StaticFiles(root: publicDirectory, logger: logger)
         let accessLog = AccessLogSummer()
         let app = DashboardApp(
-            data: data,
+            upstream: upstreamAPI, images: images,
             renderer: PageRenderer(
                 templates: templates, assets: AssetURLs(files: staticFiles), prefix: site.pathPrefix),
             settings: browserSettings, originCheck: OriginCheck(policy: site),
             staticFiles: staticFiles,
-            metrics: {
+            metrics: { appCaches in
                 MetricsText.render(
-                    cache: cache.metrics, snapshots: snapshots.metrics, settingsFiles: await store.fileCount(),
-                    log: (accessLog.summedLines, LogBuffer.standardError.droppedLines))
+                    upstream: upstreamAPI.metrics, snapshots: snapshots.metrics, settingsFiles: await store.fileCount(),
+                    log: (accessLog.summedLines, LogBuffer.standardError.droppedLines),
+                    caches: [
+                        CacheUse(
+                            name: "settings", bytes: store.cacheBytes, budget: SettingsStore<Settings>.cacheBudgetBytes),
+                        CacheUse(name: "images_disk", bytes: imageDisk.totalBytes, budget: imageDisk.budgetBytes),
+                    ] + appCaches)
             }, snapshots: snapshots)
 
         let server = Server(
@@ -116,7 +122,7 @@ public final class DashboardService: Sendable {
         var listening = ["url": "http://\(options.host):\(server.port)/", "upstream": upstream.absoluteString]
         if let publicURL = options.publicURL { listening["public.url"] = publicURL.description }
         logger.notice("habits dashboard listening", listening)
-        return DashboardService(server: server, cache: cache, snapshots: snapshots, settingsSweeper: sweeper)
+        return DashboardService(server: server, upstream: upstreamAPI, snapshots: snapshots, settingsSweeper: sweeper)
     }
 
     /// Returns once a snapshot is there to show (from the disk at start, or the upstream's first answer), trying
@@ -139,18 +145,6 @@ public final class DashboardService: Sendable {
         var text = upstream.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         return text
-    }
-
-    /// The shared cache's policy under the snapshot store: the store decides when to refresh (and backs off), so
-    /// the cache neither reuses statistics and reference answers nor remembers failures; it still coalesces,
-    /// counts calls for `/metrics`, and keeps profile images.
-    static var snapshotCachePolicy: CachePolicy {
-        var policy = CachePolicy()
-        policy.liveTTL = .zero
-        policy.referenceTTL = .zero
-        policy.failureTTL = .zero
-        policy.staleWhileRevalidate = .zero
-        return policy
     }
 
     /// Answers parked long polls at once, then stops accepting, finishes in-flight requests, closes idle

@@ -1,11 +1,28 @@
 import HabitsAPI
 
-/// `/metrics` in the Prometheus text format: the shared cache's upstream calls and hits, and the settings files.
+/// One cache's bytes now and its budget, for `/metrics`.
+public struct CacheUse: Equatable, Sendable {
+    /// The cache's name in the `cache` label.
+    public var name: String
+    /// Bytes held now (as the cache counts them).
+    public var bytes: Int
+    /// The most it holds.
+    public var budget: Int
+
+    /// A cache's figures.
+    public init(name: String, bytes: Int, budget: Int) {
+        self.name = name
+        self.bytes = bytes
+        self.budget = budget
+    }
+}
+
+/// `/metrics` in the Prometheus text format: the upstream calls, the snapshot's refreshes and the settings files.
 enum MetricsText {
     /// The text for the current counters.
     static func render(
-        cache: CacheMetrics, snapshots: SnapshotStore.Metrics = .init(), settingsFiles: Int,
-        log: (summed: Int, dropped: Int) = (0, 0)
+        upstream: UpstreamMetrics, snapshots: SnapshotStore.Metrics = .init(), settingsFiles: Int,
+        log: (summed: Int, dropped: Int) = (0, 0), caches: [CacheUse] = []
     ) -> String {
         var lines: [String] = [
             "# HELP habits_upstream_calls_total Calls made to the Habits API, per endpoint.",
@@ -13,7 +30,8 @@ enum MetricsText {
         ]
         for endpoint in Endpoint.allCases {
             lines.append(
-                "habits_upstream_calls_total{endpoint=\"\(endpoint.rawValue)\"} \(cache.upstreamCalls[endpoint] ?? 0)")
+                "habits_upstream_calls_total{endpoint=\"\(endpoint.rawValue)\"} \(upstream.upstreamCalls[endpoint] ?? 0)"
+            )
         }
         lines += [
             "# HELP habits_upstream_failures_total Calls to the Habits API that failed, per endpoint.",
@@ -21,13 +39,12 @@ enum MetricsText {
         ]
         for endpoint in Endpoint.allCases {
             lines.append(
-                "habits_upstream_failures_total{endpoint=\"\(endpoint.rawValue)\"} \(cache.upstreamFailures[endpoint] ?? 0)"
+                "habits_upstream_failures_total{endpoint=\"\(endpoint.rawValue)\"} \(upstream.upstreamFailures[endpoint] ?? 0)"
             )
         }
         lines += [
-            "# TYPE habits_cache_hits_total counter", "habits_cache_hits_total \(cache.hits)",
-            "# TYPE habits_cache_coalesced_total counter", "habits_cache_coalesced_total \(cache.coalesced)",
-            "# TYPE habits_cache_stale_served_total counter", "habits_cache_stale_served_total \(cache.staleServed)",
+            "# HELP habits_cache_coalesced_total Callers that joined an identical upstream call in flight.",
+            "# TYPE habits_cache_coalesced_total counter", "habits_cache_coalesced_total \(upstream.coalesced)",
             "# TYPE habits_settings_files gauge", "habits_settings_files \(settingsFiles)",
             "# HELP habits_snapshot_refreshes_total Snapshot refreshes started (one statistics call each).",
             "# TYPE habits_snapshot_refreshes_total counter",
@@ -42,6 +59,13 @@ enum MetricsText {
             "# HELP habits_log_lines_dropped_total Log lines dropped over the log's byte bound or a stalled stderr.",
             "# TYPE habits_log_lines_dropped_total counter", "habits_log_lines_dropped_total \(log.dropped)",
         ]
+        lines += [
+            "# HELP habits_cache_bytes Bytes each in-memory cache holds now (issue 23; README states the budgets).",
+            "# TYPE habits_cache_bytes gauge",
+        ]
+        lines += caches.map { "habits_cache_bytes{cache=\"\($0.name)\"} \($0.bytes)" }
+        lines += ["# TYPE habits_cache_budget_bytes gauge"]
+        lines += caches.map { "habits_cache_budget_bytes{cache=\"\($0.name)\"} \($0.budget)" }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -53,3 +53,11 @@ extension CountGroup {
         ]
     }
 }
+
+extension HabitDetailPage {
+    /// `/habits/<name>` (`Templates/habit.html`): counts and the history's slot, and only whether this habit is a
+    /// favourite (its button).
+    static let declaration = PageDeclaration(LivePage.habit.page, data: .trend, reads: .itemIsFavorite)
+    /// Its fragment (`Templates/fragments/habit.html`): no settings, so one rendering serves every browser.
+    static let fragmentDeclaration = PageDeclaration(fragmentOf: .habit, data: .trend, reads: .nothing)
+}

@@ -36,3 +36,8 @@ extension HabitRow {
         ]
     }
 }
+
+extension HabitsListPage {
+    /// `/habits` (`Templates/habits.html`): the habits and categories (no counts) and the favourites.
+    static let declaration = PageDeclaration(.habits, data: .reference, reads: .favorites)
+}

@@ -113,3 +113,11 @@ extension FollowingRow {
         ]
     }
 }
+
+extension HomePage {
+    /// `/` (`Templates/home.html`): the counts and the history's slot (leaderboards, sparklines, Happening now) and
+    /// both the favourites and the follows.
+    static let declaration = PageDeclaration(LivePage.home.page, data: .trend, reads: .favoritesAndFollows)
+    /// Its fragment (`Templates/fragments/home.html`) reads the same.
+    static let fragmentDeclaration = PageDeclaration(fragmentOf: .home, data: .trend, reads: .favoritesAndFollows)
+}

@@ -31,3 +31,9 @@ extension LogHabitPage {
         return .object(fields)
     }
 }
+
+extension LogHabitPage {
+    /// `/log` (`Templates/log.html`): the counts (your count and rank on each button) and the favourites (listed
+    /// first).
+    static let declaration = PageDeclaration(.log, data: .statistics, reads: .favorites)
+}

@@ -42,3 +42,11 @@ extension PersonCard {
         ]
     }
 }
+
+extension PeoplePage {
+    /// `/people` (`Templates/people.html`) sorted by `sort`: the users (and, sorted by activity or leading, the
+    /// counts) and the follows.
+    static func declaration(sort: PeopleSort) -> PageDeclaration {
+        PageDeclaration(.people, data: sort == .name ? .reference : .statistics, reads: .follows)
+    }
+}

@@ -54,3 +54,11 @@ extension HabitCountRow {
         ]
     }
 }
+
+extension PersonDetailPage {
+    /// `/people/<id>` (`Templates/person.html`): counts and the history's slot, and only whether this person is
+    /// followed (its button).
+    static let declaration = PageDeclaration(LivePage.person.page, data: .trend, reads: .itemIsFollowed)
+    /// Its fragment (`Templates/fragments/person.html`): no settings, so one rendering serves every browser.
+    static let fragmentDeclaration = PageDeclaration(fragmentOf: .person, data: .trend, reads: .nothing)
+}

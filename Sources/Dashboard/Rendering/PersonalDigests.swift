@@ -1,39 +1,39 @@
 import Synchronization
 
-/// The personal parts of render keys (`RenderKey.digest(of:)` of a browser's settings, favourites and follows),
-/// computed once per settings content instead of on every request: each costs a set, a sort and a hash of every
+/// The settings parts of render keys (`SettingsKey`s of a browser's favourites and follows, each list and both),
+/// computed once per settings content instead of on every request: each costs a set, a sort and a SHA-256 of every
 /// name, a visible share of a cached page's CPU time (issue 9).
 ///
 /// Keyed by the settings' own digest (`Versioned.digest`, SHA-256 of the file's bytes), so a changed file gets new
-/// digests and equal files share them. Bounded: past `capacity` entries the memo starts over.
+/// keys and equal files share them. Bounded: past `capacity` contents the least recently used is forgotten.
 final class PersonalDigests: Sendable {
-    /// The three digests of one browser's settings.
+    /// The three keys of one browser's settings.
     struct Digests: Equatable, Sendable {
         /// Of the whole settings (pages showing favourites and follows).
-        var all: UInt64
+        var all: SettingsKey
         /// Of the favourite habits only.
-        var favorites: UInt64
+        var favorites: SettingsKey
         /// Of the followed people only.
-        var follows: UInt64
+        var follows: SettingsKey
+
+        /// The keys of `settings`.
+        init(_ settings: Settings) {
+            all = SettingsKey(sets: [settings.favoriteHabits, settings.followedUserIDs])
+            favorites = SettingsKey(sets: [settings.favoriteHabits])
+            follows = SettingsKey(sets: [settings.followedUserIDs])
+        }
     }
 
-    /// Most settings contents remembered.
-    let capacity: Int
-    private let memo = Mutex<[UInt64: Digests]>([:])
+    private let memo: Mutex<LRUCache<UInt64, Digests>>
 
-    /// An empty memo.
-    init(capacity: Int = 4096) { self.capacity = capacity }
+    /// An empty memo of at most `capacity` contents.
+    init(capacity: Int = 4096) { memo = Mutex(LRUCache(capacity: capacity)) }
 
-    /// The digests of `settings`, from the memo when its content was seen before.
+    /// The keys of `settings`, from the memo when its content was seen before.
     func of(_ settings: Versioned<Settings>) -> Digests {
-        if let known = memo.withLock({ $0[settings.digest] }) { return known }
-        let digests = Digests(
-            all: RenderKey.digest(of: settings.value), favorites: RenderKey.digest(of: settings.value.favoriteHabits),
-            follows: RenderKey.digest(of: settings.value.followedUserIDs))
-        memo.withLock { memo in
-            if memo.count >= capacity { memo.removeAll(keepingCapacity: true) }
-            memo[settings.digest] = digests
-        }
+        if let known = memo.withLock({ $0.value(for: settings.digest) }) { return known }
+        let digests = Digests(settings.value)
+        memo.withLock { $0.set(digests, for: settings.digest) }
         return digests
     }
 

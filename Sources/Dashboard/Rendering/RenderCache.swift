@@ -42,8 +42,12 @@ final class RenderCache: Sendable {
     let budget: Int
     private let state = Mutex(State())
 
+    /// The dashboard's budget (issue 23: under any flood of URLs RSS stays within 64 MB): the built-in data's pages
+    /// and fragments for hundreds of browsers' settings, and their gzip copies.
+    static let defaultBudget = 8 << 20
+
     /// A cache holding at most `budget` bytes.
-    init(budget: Int = 32 << 20) { self.budget = budget }
+    init(budget: Int = RenderCache.defaultBudget) { self.budget = budget }
 
     /// Bytes held now.
     var bytes: Int { state.withLock { $0.bytes } }

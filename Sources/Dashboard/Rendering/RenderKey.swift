@@ -2,7 +2,7 @@ import HabitsAPI
 
 /// What one rendered page or fragment depends on, and so its render-cache key (issue 9): the route (with the query
 /// parameters that change it), the version of the data it shows, a digest of the part of the browser's settings it
-/// shows, the stale notice, and the encoding of the bytes.
+/// shows, the stale notice, and the encoding of the bytes. Pages make theirs from their `PageDeclaration`.
 ///
 /// Pages are pure functions of these (templates are fixed at startup), so equal keys mean equal bytes, rendered once.
 /// The ETag is that rendering's content hash, kept beside it: a key whose page did not change in a new version (the
@@ -20,27 +20,10 @@ struct RenderKey: Hashable, Sendable {
     var route: String
     /// The version of the data shown: `Snapshot.version`, or `referenceVersion` for pages without counts.
     var content: UInt64
-    /// A digest of the settings the page shows (0 when it shows none).
-    var personal: UInt64
+    /// The SHA-256 of the settings the page shows (`.none` when it shows none).
+    var personal: SettingsKey
     /// The "data as of" time when the page carries the stale notice.
     var stale: String?
     /// The encoding of the bytes.
     var encoding = Encoding.identity
-}
-
-extension RenderKey {
-    /// The digest of a set of names (favourites or follows): order and repeats do not change any page.
-    static func digest(of names: [String]) -> UInt64 {
-        var digest = ContentDigest()
-        digest.feed(Array(Set(names)).sorted())
-        return digest.value
-    }
-
-    /// The digest of both lists, for Home.
-    static func digest(of settings: Settings) -> UInt64 {
-        var digest = ContentDigest()
-        digest.feed(Array(Set(settings.favoriteHabits)).sorted())
-        digest.feed(Array(Set(settings.followedUserIDs)).sorted())
-        return digest.value
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Timing
 
 /// How many new browser ids (settings cookies) one client may be given: a token bucket per client address
 /// (issue 8: one client minted 1 131 ids a second and filled the settings cap in 88 s).
@@ -24,22 +25,22 @@ public final class NewBrowserLimiter: Sendable {
     public let perMinute: Int
     /// The most client addresses remembered.
     public let maxClients: Int
-    private let now: @Sendable () -> ContinuousClock.Instant
+    private let clock: any TimeSource
     private let buckets: Mutex<LRUCache<String, TokenBucket>>
 
     /// Creates a limiter of `perMinute` new browsers per client key.
     public init(
-        perMinute: Int = 30, maxClients: Int = 10_000, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+        perMinute: Int = 30, maxClients: Int = 10_000, clock: any TimeSource = SystemTimeSource()
     ) {
         self.perMinute = max(1, perMinute)
         self.maxClients = maxClients
-        self.now = now
+        self.clock = clock
         buckets = Mutex(LRUCache(capacity: maxClients))
     }
 
     /// Takes one new browser from `client`'s allowance (`ClientAddress.key`).
     public func admit(_ client: String) -> Decision {
-        let now = now()
+        let now = clock.now
         return buckets.withLock { buckets in
             while let oldest = buckets.oldestEntry, oldest.key != client, oldest.value.isFull(at: now) {
                 buckets.removeOldest()

@@ -8,10 +8,7 @@ import HTTPServer
 /// (favourites, follows) and must not be kept by shared caches. `X-Content-Type-Options: nosniff` on everything
 /// (the server adds it too, on answers that never reach here).
 ///
-/// Errors that get past `ErrorPages` (machine-facing paths: fragments, images, static files) become a plain-text
-/// answer whose body is only the status's reason phrase. A handler's public message may quote the request (a
-/// `/fragments/people/<id>` 404 said "There is nobody with the id “<id>”"), and a reflected string is no business
-/// of a response nobody reads as a page (issue 8); `live.js` only needs the status.
+/// Errors have become answers before they get here (`ErrorAnswers`), so every answer, error or not, gets the headers.
 public struct SecurityHeaders<Next: HTTPResponder>: HTTPResponder {
     /// The policy sent with every HTML response.
     public static var contentSecurityPolicy: String {
@@ -26,16 +23,7 @@ public struct SecurityHeaders<Next: HTTPResponder>: HTTPResponder {
     public init(_ next: Next) { self.next = next }
 
     public func respond(to request: Request, context: RequestContext) async throws -> Response {
-        var response: Response
-        do {
-            response = try await next.respond(to: request, context: context)
-        } catch let error as any HTTPResponseError {
-            if error.status.code >= 500 {
-                context.logger.error(
-                    "handler failed", ["error": String(describing: error), "http.status": "\(error.status.code)"])
-            }
-            response = .text(error.status.reason, status: error.status)
-        }
+        var response = try await next.respond(to: request, context: context)
         Self.apply(to: &response)
         return response
     }

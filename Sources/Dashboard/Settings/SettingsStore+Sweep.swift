@@ -33,7 +33,7 @@ extension SettingsStore {
         let createdBefore = counts.withLock { $0.created }
         let scan = try scanDirectory()
         let plan = SweepPlan(
-            entries: scan.entries, now: Self.nanoseconds(now()), maxAge: Self.nanoseconds(maxAge), keep: keep)
+            entries: scan.entries, now: Self.nanoseconds(clock.date), maxAge: Self.nanoseconds(maxAge), keep: keep)
         return try queue.sync {
             let leftovers = try removeLeftovers(scan.leftovers)
             let expired = try delete(plan.expired)
@@ -86,10 +86,10 @@ extension SettingsStore {
     /// At the cap, on the queue: scans and deletes expired files and then `evictionBatch` more, so the new browser
     /// that asked gets in (issue 8: a new browser is never refused because of the cap).
     func makeRoom() throws {
-        let started = ContinuousClock.now
+        let started = clock.now
         let scan = try scanDirectory()
         let plan = SweepPlan(
-            entries: scan.entries, now: Self.nanoseconds(now()), maxAge: Self.nanoseconds(maxAge),
+            entries: scan.entries, now: Self.nanoseconds(clock.date), maxAge: Self.nanoseconds(maxAge),
             keep: maxFiles - evictionBatch)
         let expired = try delete(plan.expired)
         let evicted = try delete(plan.evicted)
@@ -100,7 +100,7 @@ extension SettingsStore {
             [
                 "settings.max": String(maxFiles), "settings.expired": String(expired),
                 "settings.evicted": String(evicted),
-                "duration.ms": String((ContinuousClock.now - started) / .milliseconds(1)),
+                "duration.ms": String((clock.now - started) / .milliseconds(1)),
             ])
     }
 

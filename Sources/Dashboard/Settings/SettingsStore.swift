@@ -2,16 +2,20 @@ import Dispatch
 import Foundation
 import Logging
 import Synchronization
+import Timing
 
 /// Per-browser settings, one JSON file per browser: `<directory>/<id>.json`, with a bounded in-memory cache in front.
 ///
 /// - The file is the truth. Writes go through to it atomically (`FileIO.writeAtomically`: temp file, fsync, rename,
 ///   fsync of the directory) and then into the cache.
 /// - Reads never queue behind writes (issue 8 measured page loads going from 1.6 to 16.3 ms when reads waited on the
-///   writers' queue): a read `lstat`s the file, answers from the cache when the file is the one the cache copied,
-///   and otherwise reads the file itself, on the caller's thread. Atomic renames mean it sees the old or the new
-///   file, never half of one. Checking the file on every read is what lets several processes share the directory
-///   (issue 11): a write by another one changes the inode and the mtime, and the next read here reloads.
+///   writers' queue), and a warm read makes no system call at all (issue 18: reads run on the event loops): a copy
+///   checked against its file less than `recheckInterval` ago (1 s) is answered from memory. Past that the read
+///   `lstat`s the file, answers from the cache when the file is the one the cache copied, and otherwise reads the
+///   file itself, on the caller's thread; so file-system calls on a loop are at most one per browser per interval.
+///   Atomic renames mean it sees the old or the new file, never half of one. The check is what lets several
+///   processes share the directory (issue 11): a write by another one changes the inode and the mtime, and a read
+///   here reloads it within `recheckInterval`; this process's own writes show at once.
 /// - Read-modify-write runs on one serial queue per store (blocking fsyncs stay off Swift's cooperative pool) and
 ///   holds the id's `StripeLocks` flock, so two toggles in two processes never lose one.
 /// - A corrupt file, or anything at `<id>.json` that is not a regular file (a symlink is never followed), is moved
@@ -38,10 +42,12 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
     static var readMarkInterval: Int64 { 3600 * 1_000_000_000 }
 
     let logger: Logger
-    /// The wall clock, unlike the rest of the dashboard's deadlines: usage times live in the files' own mtime and
-    /// atime (`FileUsage`), which the kernel keeps on the wall clock, which other processes sharing the directory
-    /// read, and which outlive a restart. A monotonic instant means nothing to any of them.
-    let now: @Sendable () -> Date
+    /// Usage times and expiry read its wall clock (`date`), unlike the rest of the dashboard's deadlines: they live in
+    /// the files' own mtime and atime (`FileUsage`), which the kernel keeps on the wall clock, which other processes
+    /// sharing the directory read, and which outlive a restart. The recheck interval is on its monotonic `now`.
+    let clock: any TimeSource
+    /// How long a cached copy is trusted without looking at its file (the staleness bound across processes).
+    let recheckInterval: Duration
     /// Runs every read-modify-write and every deletion; never a plain read.
     let queue = DispatchQueue(label: "settings-store")
     /// Runs the directory scans of evictions ahead of the cap (`evictAheadIfNearTheCap`).
@@ -55,9 +61,24 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
     public let defaults: Versioned<Value>
 
     /// A cached copy of a file and which file it was copied from.
+    /// The cache's byte budget (issue 23): 10 000 typical browsers fit, and however large the files, it holds no more.
+    static var cacheBudgetBytes: Int { 4 << 20 }
+
+    /// What an entry counts against the budget: its file's bytes (the decoded value is about as large) and the
+    /// entry's own bookkeeping.
+    static func cost(_ identity: FileStatus.Identity) -> Int { Int(clamping: identity.size) * 2 + 160 }
+
+    /// The cache's bytes now (for `/metrics`).
+    public var cacheBytes: Int { cache.withLock { $0.bytes } }
+
     struct CacheEntry: Sendable {
         var loaded: Versioned<Value>
         var identity: FileStatus.Identity
+        /// The file's times when last seen: a read from memory still marks the file read when due (`markRead`,
+        /// at most hourly), so eviction's "least recently used" stays true.
+        var usage: FileUsage
+        /// When the file was last seen to be the one copied (monotonic).
+        var checkedAt: ContinuousClock.Instant
     }
 
     /// The file count: exact for this process's own changes, re-counted from the directory by every sweep (other
@@ -71,29 +92,32 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
     }
 
     /// Opens (creating if needed) `directory`, sweeps it once (leftover temp files, expired settings, files over the
-    /// cap) and counts the settings files. `now` is the clock for usage times and expiry.
+    /// cap) and counts the settings files. `clock` times usage, expiry and the recheck interval.
     public convenience init(
         directory: URL, maxFiles: Int = 100_000, maxAge: TimeInterval = 400 * 86_400, cacheCapacity: Int = 10_000,
-        defaultValue: Value, logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
+        defaultValue: Value, logger: Logger, clock: any TimeSource = SystemTimeSource(),
+        recheckInterval: Duration = .seconds(1)
     ) throws {
         try self.init(
             directory: directory, maxFiles: maxFiles, maxAge: maxAge, cacheCapacity: cacheCapacity,
-            defaultValue: defaultValue, logger: logger, now: now, beforeWrite: nil)
+            defaultValue: defaultValue, logger: logger, clock: clock, recheckInterval: recheckInterval,
+            beforeWrite: nil)
     }
 
     /// The full initializer; `beforeWrite` is for tests.
     init(
         directory: URL, maxFiles: Int, maxAge: TimeInterval, cacheCapacity: Int, defaultValue: Value, logger: Logger,
-        now: @escaping @Sendable () -> Date, beforeWrite: (@Sendable () -> Void)?
+        clock: any TimeSource, recheckInterval: Duration, beforeWrite: (@Sendable () -> Void)?
     ) throws {
         self.directory = directory.standardizedFileURL
         self.maxFiles = max(1, maxFiles)
         self.maxAge = maxAge
         self.defaultValue = defaultValue
         self.logger = logger
-        self.now = now
+        self.clock = clock
+        self.recheckInterval = recheckInterval
         self.beforeWrite = beforeWrite
-        self.cache = Mutex(LRUCache(capacity: cacheCapacity))
+        self.cache = Mutex(LRUCache(capacity: cacheCapacity, budgetBytes: Self.cacheBudgetBytes))
         try FileIO.createPrivateDirectory(self.directory.path)
         locks = try StripeLocks(settingsDirectory: self.directory.path)
         let bytes = try Self.encode(defaultValue)
@@ -122,13 +146,22 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
 
     /// The settings of `id` with their version and digest. Never waits for a write in progress.
     public func loadVersioned(_ id: BrowserID) async throws -> Versioned<Value> {
+        let now = clock.now
+        // Checked less than the interval ago: memory only, no system call (the common, warm case).
+        if let entry = cache.withLock({ $0.value(for: id) }), now < entry.checkedAt + recheckInterval {
+            markRead(id, usage: entry.usage)
+            return entry.loaded
+        }
         let path = path(of: id)
         guard let status = try FileIO.status(path) else {
             cache.withLock { _ = $0.removeValue(for: id) }
             return defaults
         }
         guard status.isRegular else { return try await quarantine(id, seen: status, reason: "not a regular file") }
-        if let entry = cache.withLock({ $0.value(for: id) }), entry.identity == status.identity {
+        if let entry = cache.withLock({ $0.peek(id) }), entry.identity == status.identity {
+            let checked = CacheEntry(
+                loaded: entry.loaded, identity: entry.identity, usage: status.usage, checkedAt: now)
+            cache.withLock { $0.set(checked, for: id) }
             markRead(id, status)
             return entry.loaded
         }
@@ -139,7 +172,8 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
         case .bad(let reason):
             return try await quarantine(id, seen: status, reason: reason)
         case .loaded(let loaded, let read):
-            cache.withLock { _ = $0.set(CacheEntry(loaded: loaded, identity: read.identity), for: id) }
+            let entry = CacheEntry(loaded: loaded, identity: read.identity, usage: read.usage, checkedAt: now)
+            cache.withLock { _ = $0.set(entry, for: id, cost: Self.cost(read.identity)) }
             markRead(id, read)
             return loaded
         }
@@ -191,7 +225,7 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
             // Under the lock the file is read again, never taken from the cache: the cache may be a read behind,
             // and a read-modify-write must start from what is on disk (issue 11: no lost toggle across processes).
             var current = try readForUpdate(id)
-            let nowNS = Self.nanoseconds(now())
+            let nowNS = Self.nanoseconds(clock.date)
             change(&current.value)
             let bytes = try Self.encode(current.value)
             if let previous = current.file, previous.bytes == bytes {
@@ -206,7 +240,9 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
                 value: current.value, version: UInt64(times.modified), digest: SettingsDigest.of(bytes))
             // Under the lock nobody else can have replaced it yet, so this is the identity of what was written.
             if let written = try FileIO.status(path) {
-                cache.withLock { _ = $0.set(CacheEntry(loaded: loaded, identity: written.identity), for: id) }
+                let entry = CacheEntry(
+                    loaded: loaded, identity: written.identity, usage: written.usage, checkedAt: clock.now)
+                cache.withLock { _ = $0.set(entry, for: id, cost: Self.cost(written.identity)) }
             }
             if current.file == nil {
                 counts.withLock {
@@ -254,44 +290,7 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
         return defaults
     }
 
-    /// Renames a corrupt file out of the way, so the browser gets defaults and the bad file stays for inspection.
-    private func moveAside(_ id: BrowserID, wasRegular: Bool, reason: String) throws {
-        let stamp = Self.timestampFormatter.string(from: Date())
-        let destination = path(of: id) + ".corrupt-" + stamp
-        try FileIO.move(path(of: id), to: destination, directory: directory.path)
-        if wasRegular { counts.withLock { $0.files -= 1 } }
-        logger.error(
-            "corrupt settings file moved aside",
-            ["settings.file": destination, "settings.reason": String(reason.prefix(200))])
-    }
-
     // MARK: - Helpers
-
-    /// Records a read in the file's atime when it is due (`FileUsage.needsReadMark`). A failed mark only makes the
-    /// file look older than it is, so it is logged and the read goes on.
-    func markRead(_ id: BrowserID, _ status: FileStatus) {
-        let nowNS = Self.nanoseconds(now())
-        guard status.usage.needsReadMark(now: nowNS, interval: Self.readMarkInterval) else { return }
-        do {
-            try FileIO.setAccessTime(path(of: id), to: status.usage.readMark(now: nowNS))
-            // The mark changed the ctime; keep the cached copy valid if the file is still the one it came from.
-            guard let marked = try FileIO.status(path(of: id)) else { return }
-            cache.withLock { cache in
-                guard var entry = cache.peek(id), entry.identity.inode == marked.identity.inode,
-                    entry.identity.modified == marked.identity.modified, entry.identity.size == marked.identity.size
-                else { return }
-                entry.identity = marked.identity
-                cache.set(entry, for: id)
-            }
-        } catch {
-            logger.warning("settings read mark failed", ["error": error.description])
-        }
-    }
-
-    func path(of id: BrowserID) -> String {
-        // Safe to concatenate: a BrowserID is exactly 22 characters of [A-Za-z0-9_-], never `/` or `..`.
-        directory.path + "/" + id.rawValue + ".json"
-    }
 
     private func decode(_ bytes: [UInt8], status: FileStatus) throws -> Versioned<Value> {
         let value = try JSONDecoder().decode(Value.self, from: Data(bytes))
@@ -305,24 +304,5 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return Array(try encoder.encode(value))
-    }
-
-    /// Nanoseconds since 1970 of a clock reading.
-    static func nanoseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1_000_000_000).rounded())
-    }
-
-    func onQueue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try body() }) }
-        }
-    }
-
-    private static var timestampFormatter: DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
-        return formatter
     }
 }

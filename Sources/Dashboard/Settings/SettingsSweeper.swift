@@ -1,34 +1,49 @@
 import Dispatch
 import Foundation
 import Logging
+import Timing
 
-/// Sweeps a settings store every `interval` (expiry, the cap, leftover temp files), on a utility queue of its own so
-/// no request ever waits for a directory scan. The store sweeps once itself when it opens.
-public final class SettingsSweeper: @unchecked Sendable {
-    // Invariant: the only state is the timer, a Dispatch source, whose methods are safe from any thread.
-    private let timer: any DispatchSourceTimer
+/// Sweeps a settings store every `interval` (expiry, the cap, leftover temp files). The wait is on the injected
+/// clock, so tests move it by hand; the sweep itself (a directory scan) runs on a utility queue of its own, so no
+/// request, and no thread of the cooperative pool, ever waits for it. The store sweeps once itself when it opens.
+public final class SettingsSweeper: Sendable {
+    private let task: Task<Void, Never>
 
-    /// Starts sweeping `store` every `interval` (the first sweep one interval from now).
-    public init<Value>(store: SettingsStore<Value>, interval: Duration = .seconds(3600), logger: Logger) {
-        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "settings-sweeper", qos: .utility))
-        timer.schedule(
-            deadline: .now() + interval.dispatchInterval, repeating: interval.dispatchInterval, leeway: .seconds(60))
-        timer.setEventHandler { @Sendable in
-            do {
-                try store.sweep()
-            } catch {
-                logger.error("settings sweep failed", ["error": String(describing: error)])
+    /// Starts sweeping `store` every `interval` of `clock` (the first sweep one interval from now).
+    public init<Value>(
+        store: SettingsStore<Value>, interval: Duration = .seconds(3600), clock: any TimeSource = SystemTimeSource(),
+        logger: Logger
+    ) {
+        let queue = DispatchQueue(label: "settings-sweeper", qos: .utility)
+        task = Task {
+            // Deadlines from the start, not from each sweep's end, so a slow sweep does not shift the next; sweeps
+            // missed while the process was suspended are one sweep, not a burst.
+            var next = clock.now + interval
+            while true {
+                await clock.sleep(until: next)
+                if Task.isCancelled { return }
+                await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                    queue.async {
+                        do {
+                            try store.sweep()
+                        } catch {
+                            logger.error("settings sweep failed", ["error": String(describing: error)])
+                        }
+                        done.resume()
+                    }
+                }
+                next += interval
+                if next <= clock.now { next = clock.now + interval }
             }
         }
-        timer.resume()
     }
 
-    /// Stops sweeping.
+    /// Stops sweeping (a sweep under way finishes).
     public func cancel() {
-        timer.cancel()
+        task.cancel()
     }
 
     deinit {
-        timer.cancel()
+        task.cancel()
     }
 }

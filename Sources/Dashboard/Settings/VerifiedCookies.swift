@@ -6,7 +6,10 @@ import Synchronization
 /// Only values `CookieSigner` accepted are ever added, so a forged value is checked in full every time. Bounded:
 /// past `capacity` values the memo starts over.
 final class VerifiedCookies: Sendable {
-    /// Most values remembered.
+    /// What one remembered value costs, about: a cookie value (~60 bytes), its id and the dictionary's slot.
+    static let bytesPerValue = 160
+
+    /// Most values remembered (4096: about 640 KB).
     let capacity: Int
     private let memo = Mutex<[String: BrowserID]>([:])
 

@@ -40,6 +40,10 @@ final class CoalescingWriter<Value: Sendable>: Sendable {
     /// Values written so far.
     var writes: Int { state.withLock { $0.writes } }
 
+    /// Whether no background writer runs: nothing queued is waiting for its turn (tests: the writer has finished
+    /// looking, so a write that did not happen will not happen late).
+    var isIdle: Bool { state.withLock { !$0.writerRunning } }
+
     /// Queues `value`; returns at once.
     func submit(_ value: Value) {
         let startWriter = state.withLock { state -> Bool in

@@ -25,6 +25,8 @@ public final class Snapshot: Sendable {
     let userPlace: [String: Int]
     /// A People card for each of `sortedUsers`, not followed: links, colours and sort keys computed once.
     let personCards: [PersonCard]
+    /// The People search over `personCards`' names (positions in it), built once per snapshot.
+    let nameSearch: NameSearchIndex
     /// `/habits` sorted by name (Habits, Log Habit).
     let sortedHabits: [Habit]
     /// The first statistics of each habit, by name.
@@ -116,6 +118,7 @@ public final class Snapshot: Sendable {
                 user: user, isFollowed: false, isActiveUser: user.id == activeUserID,
                 totalCount: userTotals[user.id] ?? 0, leadingCount: leading[user.id]?.count ?? 0)
         }
+        nameSearch = NameSearchIndex(names: personCards.map(\.name))
 
         var logged: [String: Set<String>] = [:]
         var countsByHabit: [String: [UserCount]] = [:]

@@ -169,4 +169,7 @@ public final class SnapshotPersistence: Sendable {
 
     /// Returns once `count` snapshots have been written in all (tests).
     func waitForWrites(_ count: Int) async { await writer.waitForWrites(count) }
+
+    /// Whether the background writer has stopped (tests).
+    var writerIsIdle: Bool { writer.isIdle }
 }

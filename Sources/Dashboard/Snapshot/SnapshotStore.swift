@@ -77,7 +77,7 @@ public final class SnapshotStore: Sendable {
         var ticker: Task<Void, Never>?
     }
 
-    private let source: any DashboardData
+    private let source: any HabitsAPI
     private let clock: any TimeSource
     /// What the store was created with.
     public let configuration: Configuration
@@ -90,7 +90,7 @@ public final class SnapshotStore: Sendable {
     /// Creates a store that fetches from `source`; nothing is fetched until the first page asks. With `persistence`
     /// the snapshot on disk, if good, is loaded now and served until the upstream answers.
     public init(
-        source: any DashboardData, configuration: Configuration = Configuration(),
+        source: any HabitsAPI, configuration: Configuration = Configuration(),
         clock: any TimeSource = SystemTimeSource(), logger: Logger = Logger(label: "snapshot", level: .notice),
         persistence: SnapshotPersistence? = nil, history: ActivityHistory = ActivityHistory()
     ) {
@@ -271,22 +271,14 @@ public final class SnapshotStore: Sendable {
             async let habits = source.habits()
             async let categories = source.categories()
             let reference = (users: try await users, habits: try await habits, categories: try await categories)
-            guard !reference.users.isStale, !reference.habits.isStale, !reference.categories.isStale else {
-                throw HabitsAPIError.transport("the upstream did not answer; only an older answer is cached")
-            }
             fetched = SnapshotState.Reference(
-                users: reference.users.value, habits: reference.habits.value,
-                categories: reference.categories.value,
+                users: reference.users, habits: reference.habits, categories: reference.categories,
                 digest: ContentDigest.reference(
-                    users: reference.users.value, habits: reference.habits.value,
-                    categories: reference.categories.value
+                    users: reference.users, habits: reference.habits, categories: reference.categories
                 ).value)
         }
         let answer = try await statistics
-        guard !answer.isStale else {
-            throw HabitsAPIError.transport("the upstream did not answer; only an older answer is cached")
-        }
-        let statisticsDigest = ContentDigest.statistics(answer.value).value
+        let statisticsDigest = ContentDigest.statistics(answer).value
         guard let reference = fetched ?? job.reference else { throw HabitsAPIError.transport("no reference data") }
         if let current = job.current, current.referenceVersion == reference.digest,
             current.statisticsVersion == statisticsDigest
@@ -296,7 +288,7 @@ public final class SnapshotStore: Sendable {
         let snapshot = Snapshot(
             inputs: SnapshotInputs(
                 users: reference.users, habits: reference.habits, categories: reference.categories,
-                statistics: answer.value),
+                statistics: answer),
             referenceVersion: reference.digest, statisticsVersion: statisticsDigest,
             activeUserID: configuration.activeUserID)
         return (snapshot, fetched)

@@ -37,16 +37,12 @@ public struct PeoplePage: Equatable, Sendable {
         snapshot: Snapshot, settings: Settings, followedOnly: Bool = false, query: String = "",
         sort: PeopleSort = .name
     ) {
-        let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = Self.normalized(query)
         let followed = Set(settings.followedUserIDs)
-        people = snapshot.personCards.compactMap { card in
+        people = snapshot.nameSearch.matches(trimmed).compactMap { position in
+            var card = snapshot.personCards[position]
             let isFollowed = followed.contains(card.userID)
             guard !followedOnly || isFollowed else { return nil }
-            guard
-                trimmed.isEmpty
-                    || card.name.range(of: trimmed, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-            else { return nil }
-            var card = card
             card.isFollowed = isFollowed
             return card
         }
@@ -56,6 +52,17 @@ public struct PeoplePage: Equatable, Sendable {
         self.query = trimmed
         totalCount = snapshot.sortedUsers.count
         followedCount = snapshot.sortedUsers.filter { followed.contains($0.id) }.count
+    }
+
+    /// The longest search kept, in characters: no name is longer, and each distinct query is a distinct page.
+    static let maxQueryLength = 64
+
+    /// `query` as the page uses it and its render key names it (issue 23: keys ignore what the page ignores):
+    /// trimmed, runs of white space made one space, in Unicode's composed form (NFC, so "é" typed either way is one
+    /// key), at most `maxQueryLength` characters.
+    static func normalized(_ query: String) -> String {
+        let words = query.precomposedStringWithCanonicalMapping.split(whereSeparator: \.isWhitespace)
+        return String(words.joined(separator: " ").prefix(maxQueryLength))
     }
 
     /// `cards` (in name order) in `sort` order; equal keys keep the name order.

@@ -3,7 +3,7 @@ import HTTPCore
 /// The Habits API over HTTP: sends typed `APIRequest`s through a transport and decodes the answers.
 ///
 /// Non-2xx answers become `.status(code, path:)`, bodies that do not decode `.decoding(type:detail:)`, and
-/// everything the transport cannot do `.transport`. No caching here: put `CachedHabitsAPI` in front.
+/// everything the transport cannot do `.transport`. No caching here: the dashboard puts a `RequestCoalescer` in front.
 public struct HabitsClient: HabitsAPI {
     /// The upstream.
     public let configuration: UpstreamConfiguration

@@ -1,3 +1,5 @@
+import Timing
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -13,7 +15,7 @@ struct Socket: Sendable {
     let fd: Int32
 
     /// The monotonic clock every deadline of the client is on.
-    static func now() -> ContinuousClock.Instant { ContinuousClock.now }
+    static func now() -> ContinuousClock.Instant { SystemTimeSource().now }
 
     /// Connects to `host:port`, trying each resolved address, each bounded by `deadline`.
     static func connect(host: String, port: Int, deadline: ContinuousClock.Instant) throws(HabitsAPIError) -> Socket {

@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import Timing
 
 /// The dashboard's upstream HTTP client: keep-alive sockets from a small pool, our own response parser, and
 /// hard deadlines (connect ~1 s, whole call ~3 s).
@@ -17,7 +18,7 @@ import Synchronization
 /// timeout fails at once), while this client enforces connect ~1 s and total ~3 s deadlines exactly.
 ///
 /// Blocking socket calls run on a concurrent Dispatch queue and are bridged to `async` with a continuation, so
-/// Swift concurrency's cooperative threads are never blocked. The shared cache in front keeps the number of
+/// Swift concurrency's cooperative threads are never blocked. The coalescer in front keeps the number of
 /// simultaneous upstream calls small (one per distinct request), so few queue threads are ever busy.
 public final class SocketTransport: HTTPTransport {
     /// The upstream and its limits.
@@ -26,17 +27,16 @@ public final class SocketTransport: HTTPTransport {
     private let idle: Mutex<IdleConnectionPool<Socket>>
     private let opened = Atomic<Int>(0)
     private let limiter: AsyncLimiter
-    /// Ages pooled connections; injected so tests decide whether a pause outlives `maxIdleTime`.
-    private let now: @Sendable () -> ContinuousClock.Instant
+    /// Ages pooled connections; injected so tests decide whether a pause outlives `maxIdleTime`. (The sockets'
+    /// own deadlines are `poll(2)` timeouts the kernel counts in real time, so they read the system clock through
+    /// `Socket.now()`, and the limiter's deadlines with them.)
+    private let clock: any TimeSource
 
-    /// Creates a transport for `configuration`; `now` ages idle connections (the real clock unless a test says).
-    public init(
-        configuration: UpstreamConfiguration,
-        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
-    ) {
+    /// Creates a transport for `configuration`; `clock` ages idle connections (the real clock unless a test says).
+    public init(configuration: UpstreamConfiguration, clock: any TimeSource = SystemTimeSource()) {
         self.configuration = configuration
-        self.now = now
-        limiter = AsyncLimiter(limit: configuration.maxConcurrentCalls)
+        self.clock = clock
+        limiter = AsyncLimiter(limit: configuration.maxConcurrentCalls, clock: SystemTimeSource())
         idle = Mutex(
             IdleConnectionPool(
                 capacity: configuration.maxIdleConnections, maxIdle: max(.zero, configuration.maxIdleTime)))
@@ -151,7 +151,7 @@ public final class SocketTransport: HTTPTransport {
     private func takeIdle() -> Socket? {
         // The clock is read before the lock, so another thread may stamp an entry later than `now`; the pool's
         // signed ages make that harmless (a regression test replays it).
-        let now = now()
+        let now = clock.now
         while true {
             var expired: [Socket] = []
             let taken = idle.withLock { $0.take(at: now) { expired.append($0) } }
@@ -164,7 +164,7 @@ public final class SocketTransport: HTTPTransport {
     }
 
     private func giveBack(_ socket: Socket) {
-        let stamp = now()
+        let stamp = clock.now
         if !idle.withLock({ $0.put(socket, at: stamp) }) { socket.close() }
     }
 }

@@ -9,7 +9,7 @@ public protocol APIRequest: Sendable {
     /// What a successful call returns.
     associatedtype Response: Sendable
 
-    /// Which endpoint this is, for metrics and cache lifetimes.
+    /// Which endpoint this is, for metrics.
     var endpoint: Endpoint { get }
     /// The path below the upstream base, each segment already percent-encoded (e.g. `/userLeadingStats/a%2Fb`).
     var path: String { get }
@@ -20,8 +20,6 @@ public protocol APIRequest: Sendable {
 
     /// Turns a 2xx answer into the response.
     func decode(_ response: HTTPClientResponse) throws(HabitsAPIError) -> Response
-    /// Bytes of `response` the cache counts against its image budget (`CachePolicy.imageBudgetBytes`).
-    func countedBytes(of response: Response) -> Int
 }
 
 /// One `name=value` pair of a query string.
@@ -42,8 +40,6 @@ extension APIRequest {
     public var queryItems: [QueryItem] { [] }
     /// GET by default.
     public var postBody: [UInt8]? { nil }
-    /// Nothing counted by default: only image bodies are big and many.
-    public func countedBytes(of response: Response) -> Int { 0 }
 
     /// `GET` or `POST`.
     public var method: String { postBody == nil ? "GET" : "POST" }

@@ -25,7 +25,4 @@ public struct ImageRequest: APIRequest {
         }
         return (bytes: response.body, contentType: contentType)
     }
-
-    /// The body counts against the cache's image budget.
-    public func countedBytes(of response: Response) -> Int { response.bytes.count }
 }

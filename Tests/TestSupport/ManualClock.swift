@@ -2,13 +2,11 @@ import Foundation
 import Synchronization
 import Timing
 
-@testable import Dashboard
-
-/// The one clock this target's tests move by hand: the snapshot store's schedule, long polls and "data as of"
-/// times, the new-browser rate limit, and settings usage times and expiry. Its monotonic `now` and wall-clock
-/// `date` move together. `sleep` returns only once `advance` passes its deadline (or its task is cancelled), so
-/// nothing depends on the machine's speed.
-final class ManualClock: TimeSource {
+/// The one clock tests move by hand, for everything that takes a `TimeSource`: the snapshot store's schedule, long
+/// polls and "data as of" times, the new-browser rate limit, settings usage times, expiry and the hourly sweep, and
+/// the socket pool's idle ages. Its monotonic `now` and wall-clock `date` move together. `sleep` returns only once
+/// `advance` passes its deadline (or its task is cancelled), so nothing depends on the machine's speed.
+public final class ManualClock: TimeSource {
     private struct State {
         var now: ContinuousClock.Instant
         var date: Date
@@ -19,18 +17,18 @@ final class ManualClock: TimeSource {
 
     /// Starts at the real monotonic now and `date` (by default the real time, so files the kernel stamps and the
     /// clock agree).
-    init(date: Date = Date()) { state = Mutex(State(now: .now, date: date)) }
+    public init(date: Date = Date()) { state = Mutex(State(now: .now, date: date)) }
 
     /// The current monotonic instant.
-    var now: ContinuousClock.Instant { state.withLock { $0.now } }
+    public var now: ContinuousClock.Instant { state.withLock { $0.now } }
 
     /// The current wall-clock date.
-    var date: Date { state.withLock { $0.date } }
+    public var date: Date { state.withLock { $0.date } }
 
     /// How many sleepers wait now.
-    var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-    func sleep(until deadline: ContinuousClock.Instant) async {
+    public func sleep(until deadline: ContinuousClock.Instant) async {
         let id = state.withLock { $0.sleepers.reserveID() }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -46,11 +44,13 @@ final class ManualClock: TimeSource {
         }
     }
 
-    /// Moves time forward and wakes every sleeper whose deadline has come.
-    func advance(by duration: Duration) {
+    /// Moves time by `duration` (negative moves it back, to replay a reordering between threads) and wakes every
+    /// sleeper whose deadline has come.
+    public func advance(by duration: Duration) {
         let due = state.withLock { state in
             state.now += duration
-            state.date.addTimeInterval(duration.inSeconds)
+            let (seconds, attoseconds) = duration.components
+            state.date.addTimeInterval(Double(seconds) + Double(attoseconds) * 1e-18)
             let now = state.now
             return state.sleepers.removeAll { $0 <= now }
         }
@@ -58,5 +58,5 @@ final class ManualClock: TimeSource {
     }
 
     /// Moves time forward by whole days.
-    func advance(days: Double) { advance(by: .seconds(days * 86_400)) }
+    public func advance(days: Double) { advance(by: .seconds(days * 86_400)) }
 }

@@ -1,0 +1,111 @@
+# Sourced by the benchmark scripts (http.sh, pages.sh, cluster.sh) after they cd to the repository root: installing
+# what they need, nginx serving files, and wrk runs summed up the same way everywhere.
+# shellcheck shell=bash
+
+source scripts/apt-install.sh
+
+# bench_require TOOL...: installs the Debian packages of the missing tools (named like their packages: wrk, nginx,
+# curl) and sets NGINX to the nginx binary (Debian's is in /usr/sbin, often not on a user's PATH).
+bench_require() {
+    local missing=() tool
+    for tool in "$@"; do
+        if [[ $tool == nginx ]]; then
+            command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
+        else
+            command -v "$tool" >/dev/null || missing+=("$tool")
+        fi
+    done
+    if ((${#missing[@]})); then
+        echo "==> installing ${missing[*]}"
+        apt_install "${missing[@]}" >/dev/null || { echo "cannot install ${missing[*]} (apt-get as root or sudo)" >&2; exit 1; }
+    fi
+    NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+}
+
+# free_port: a loopback port nobody listens on now.
+free_port() {
+    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# start_static_nginx WORK ROOT [DIRECTIVE...]: nginx as the reference static server: 1 worker, access log off,
+# keep-alive on (1000 requests per connection, like ours), sendfile, serving ROOT; extra server DIRECTIVEs (such as
+# "gzip_static on;") go into its server block. Its files live in WORK (WORK/nginx.pid for the caller's clean-up).
+# Sets nginx_port and nginx_worker (the worker's pid, whose CPU time run_wrk reads).
+start_static_nginx() {
+    local work=$1 root=$2
+    shift 2
+    nginx_port=$(free_port)
+    mkdir -p "$work/tmp"
+    chmod 755 "$work" "$root"  # nginx workers run as an unprivileged user
+    cat >"$work/nginx.conf" <<CONF
+worker_processes 1;
+daemon on;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log warn;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    tcp_nodelay on;
+    keepalive_timeout 65;
+    keepalive_requests 1000;
+    open_file_cache max=16 inactive=60s;
+    default_type text/html;
+    client_body_temp_path $work/tmp/body;
+    proxy_temp_path $work/tmp/proxy;
+    fastcgi_temp_path $work/tmp/fastcgi;
+    uwsgi_temp_path $work/tmp/uwsgi;
+    scgi_temp_path $work/tmp/scgi;
+    server {
+        listen 127.0.0.1:$nginx_port;
+        root $root;
+        $*
+    }
+}
+CONF
+    "$NGINX" -p "$work" -c "$work/nginx.conf"
+    sleep 0.3
+    nginx_worker=$(pgrep -P "$(cat "$work/nginx.pid")" | head -1)
+}
+
+# cpu_ticks PID: user + system time of a process so far, in clock ticks.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+# run_wrk URL CONNECTIONS PID [WRK OPTION...]: one wrk run of $DURATION with up to $THREADS threads (2 by default);
+# prints "req/s p99 cpu-us-per-request errors". CPU time per request (user + sys of process PID, from /proc; "n/a"
+# when PID is empty) is steadier than req/s on a machine shared with other work. Spaces in errors become "_".
+run_wrk() {
+    local url=$1 connections=$2 pid=$3 threads=${THREADS:-2} out before=0 after=0
+    shift 3
+    if ((threads > connections)); then threads=$connections; fi
+    [[ -z $pid ]] || before=$(cpu_ticks "$pid")
+    out=$(wrk -t "$threads" -c "$connections" -d "$DURATION" --latency "$@" "$url")
+    [[ -z $pid ]] || after=$(cpu_ticks "$pid")
+    local rps p99 requests cpu=n/a errors
+    rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")
+    p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
+    requests=$(awk '/requests in/ {print $1}' <<<"$out")
+    if [[ -n $pid ]]; then
+        cpu=$(awk -v t=$((after - before)) -v r="$requests" -v hz="$(getconf CLK_TCK)" \
+            'BEGIN { if (r > 0) printf "%.1f", t * 1e6 / hz / r; else print "n/a" }')
+    fi
+    errors=$(grep -E 'Socket errors|Non-2xx' <<<"$out" | tr -s ' ' | paste -sd ';' - || true)
+    errors=${errors:-none}
+    echo "$rps $p99 $cpu ${errors// /_}"
+}
+
+# better RUN RUN: the better of two run_wrk lines: higher req/s wins (its p99 goes with it); CPU per request is the
+# lower of the two.
+better() {
+    awk -v a="$1" -v b="$2" 'BEGIN {
+        split(a, x, " "); split(b, y, " ")
+        best = (x[1] + 0 >= y[1] + 0) ? a : b
+        split(best, z, " ")
+        cpu = (x[3] + 0 <= y[3] + 0) ? x[3] : y[3]
+        print z[1], z[2], cpu, z[4]
+    }'
+}
+
+# ratio A B: A / B to two places, "n/a" when B is zero.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }

@@ -1,0 +1,42 @@
+import HTTPServer
+import Testing
+
+@testable import Dashboard
+
+/// Every cache's byte budget, as the dashboard states them (README, issue 23): together well within the 64 MB the
+/// process may use under any flood, with room for connections, the snapshot and the allocator.
+@Suite struct CacheBudgetTests {
+    /// The budgets `/metrics` reports beside each cache's bytes.
+    var budgets: [String: Int] {
+        [
+            "render": RenderCache.defaultBudget,
+            "settings": SettingsStore<Settings>.cacheBudgetBytes,
+            "parked_polls": SnapshotStore.Configuration().maxParked * ParkedPolls.bytesPerPoll,
+            "verified_cookies": VerifiedCookies().capacity * VerifiedCookies.bytesPerValue,
+        ]
+    }
+
+    @Test func theBudgetsAreTheStatedOnes() {
+        #expect(budgets["render"] == 8 << 20)
+        #expect(budgets["settings"] == 4 << 20)
+        #expect(budgets["parked_polls"] == 2 << 20)
+        #expect(budgets["verified_cookies"] == 655_360)
+    }
+
+    @Test func togetherTheyLeaveMostOfTheProcesssBoundForEverythingElse() {
+        #expect(budgets.values.reduce(0, +) < 20 << 20)
+    }
+
+    /// A settings entry costs what its file holds, so large files cannot fill memory past the budget.
+    @Test func aSettingsEntryCostsItsFileSize() {
+        let identity = FileStatus.Identity(device: 1, inode: 2, size: 1000, modified: 0, changed: 0)
+        #expect(SettingsStore<Settings>.cost(identity) == 2160)
+    }
+
+    @Test func metricsReportEachCachesBytesAndBudget() {
+        let text = MetricsText.render(
+            upstream: .init(), settingsFiles: 0, caches: [CacheUse(name: "render", bytes: 12, budget: 8 << 20)])
+        #expect(text.contains("habits_cache_bytes{cache=\"render\"} 12\n"))
+        #expect(text.contains("habits_cache_budget_bytes{cache=\"render\"} 8388608\n"))
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import HTTPCore
+import HTTPServer
+import Testing
+
+@testable import Dashboard
+
+/// Logging a habit through the form, against a scripted upstream: one log upstream, one refresh (issue 18: it was
+/// two invalidations, the shared cache's and the snapshot's), and the next page shows the new count.
+@Suite struct LogHabitRefreshTests {
+    @Test func loggingAHabitThroughTheFormRefreshesTheSnapshotOnce() async throws {
+        let scripted = try ScriptedApp(name: "log-once")
+        let before = try await scripted.snapshots.view()
+        let refreshes = scripted.snapshots.metrics.refreshes
+        let statisticsCalls = scripted.data.statisticsCalls
+        let response = try await scripted.app.responder.respond(
+            to: Request(
+                method: .post, target: "/log",
+                headers: HTTPHeaders([
+                    ("Host", "127.0.0.1:8000"), ("Origin", "http://127.0.0.1:8000"),
+                    ("Content-Type", "application/x-www-form-urlencoded"),
+                ]),
+                body: Array("habit=Yoga".utf8)),
+            context: RequestContext(requestID: "t", logger: .silent))
+        #expect(response.status == .seeOther)
+        #expect(scripted.data.logCalls == 1)
+        #expect(scripted.snapshots.metrics.refreshes == refreshes + 1, "one refresh for one log")
+        #expect(scripted.data.statisticsCalls == statisticsCalls + 1, "one statistics call for one log")
+        let after = try await scripted.snapshots.view()
+        #expect(after.snapshot.version != before.snapshot.version, "the next page shows the new count")
+    }
+}
