@@ -13,7 +13,7 @@ extension DashboardAppTests {
         let site = SitePolicy.forServer(
             host: "0.0.0.0", publicURL: publicURL.flatMap(PublicURL.init), trustedProxies: trustedProxies)
         return DashboardApp(
-            data: DirectData(api: api),
+            upstream: api,
             renderer: PageRenderer(
                 templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true),
                 prefix: site.pathPrefix),
