@@ -17,8 +17,8 @@ import Testing
     }
 
     @Test func theBudgetsAreTheStatedOnes() {
-        #expect(budgets["render"] == 8 << 20)
-        #expect(budgets["settings"] == 4 << 20)
+        #expect(budgets["render"] == 4 << 20)
+        #expect(budgets["settings"] == 2 << 20)
         #expect(budgets["parked_polls"] == 2 << 20)
         #expect(budgets["verified_cookies"] == 655_360)
     }

@@ -8,8 +8,8 @@ final class ParkedPolls: Sendable {
     /// What the overflow answer's `Retry-After` asks for, in seconds; `live.js` waits that long before polling again.
     static let retryAfter = 5
 
-    /// What one parked poll holds, about: its suspended handler task and frames, its request, and its waiter entry
-    /// (measured with 512 parked polls, issue 23). The budget is `capacity` of them.
+    /// What one parked poll holds, estimated generously: its suspended handler task and frames, its request and its
+    /// waiter entry (issue 23). The budget is `capacity` of them.
     static let bytesPerPoll = 4096
 
     /// All the parked places.

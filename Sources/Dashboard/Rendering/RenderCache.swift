@@ -44,7 +44,7 @@ final class RenderCache: Sendable {
 
     /// The dashboard's budget (issue 23: under any flood of URLs RSS stays within 64 MB): the built-in data's pages
     /// and fragments for hundreds of browsers' settings, and their gzip copies.
-    static let defaultBudget = 8 << 20
+    static let defaultBudget = 4 << 20
 
     /// A cache holding at most `budget` bytes.
     init(budget: Int = RenderCache.defaultBudget) { self.budget = budget }

@@ -61,8 +61,9 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
     public let defaults: Versioned<Value>
 
     /// A cached copy of a file and which file it was copied from.
-    /// The cache's byte budget (issue 23): 10 000 typical browsers fit, and however large the files, it holds no more.
-    static var cacheBudgetBytes: Int { 4 << 20 }
+    /// The cache's byte budget (issue 23): thousands of typical browsers fit, and however large the files, it holds
+    /// no more.
+    static var cacheBudgetBytes: Int { 2 << 20 }
 
     /// What an entry counts against the budget: its file's bytes (the decoded value is about as large) and the
     /// entry's own bookkeeping.

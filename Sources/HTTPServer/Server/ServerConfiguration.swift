@@ -55,7 +55,7 @@ public struct ServerConfiguration: Sendable {
         bodyReadTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(30), minimumBodyRate: Int = 1024,
         bodyRateGracePeriod: Duration = .seconds(5), idleTimeout: Duration = .seconds(10),
         writeTimeout: Duration = .seconds(30), minimumSendRate: Int = 1024, sendRateGracePeriod: Duration = .seconds(5),
-        sendBufferBytes: Int? = 64 * 1024, maxRequestsPerConnection: Int = 1000,
+        sendBufferBytes: Int? = 32 * 1024, maxRequestsPerConnection: Int = 1000,
         shutdownGracePeriod: Duration = .seconds(10), lingerTimeout: Duration = .seconds(1), backlog: Int32 = 1024
     ) {
         self.host = host
