@@ -73,11 +73,22 @@ import Testing
         let api = FakeHabitsAPI()
         let disk = ImageDiskCache(directory: directory, logger: .silent)
         let data = ImageCache(upstream: api, disk: disk)
-        let fresh = try await data.image(id: "user0")
+        let fresh = try await data.image(id: "user0", version: 1)
         await eventually("the image written") { disk.load(id: "user0") != nil }
         api.fail(with: .transport("connection refused"))
-        let kept = try await data.image(id: "user0")
+        let kept = try await data.image(id: "user0", version: 2)
         #expect(kept.bytes == fresh.bytes)
-        await #expect(throws: HabitsAPIError.self) { try await data.image(id: "user1") }
+        await #expect(throws: HabitsAPIError.self) { try await data.image(id: "user1", version: 1) }
+    }
+
+    /// The snapshot owns the images' freshness too: one upstream call per image per reference version.
+    @Test func anImageIsKeptInMemoryWhileTheReferenceVersionStands() async throws {
+        let api = FakeHabitsAPI()
+        let images = ImageCache(upstream: api, disk: nil)
+        _ = try await images.image(id: "user0", version: 1)
+        _ = try await images.image(id: "user0", version: 1)
+        #expect(api.perUserCalls == ["user0"])
+        _ = try await images.image(id: "user0", version: 2)
+        #expect(api.perUserCalls == ["user0", "user0"], "new reference data: asked again")
     }
 }

@@ -14,12 +14,15 @@ extension DashboardApp {
         let id = try Self.routeParameter(Links.imageRoute, request, context)
         // Only ids the data knows are proxied: any other would cost an upstream call and a shared-cache entry. The
         // active user is not in `/users` but has an image.
-        let known = try await snapshots.view().snapshot.inputs.users[id] != nil
+        let snapshot = try await snapshots.view().snapshot
+        let known = snapshot.inputs.users[id] != nil
         guard known || id == User.activeUserID else {
             throw HTTPError(.notFound, "There is no such profile image.")
         }
         // Marked, so that at the connection cap the server may give this wait up rather than refuse a newcomer.
-        let image = try await context.activity.waitingOnUpstream { try await images.image(id: id) }
+        let image = try await context.activity.waitingOnUpstream {
+            try await images.image(id: id, version: snapshot.referenceVersion)
+        }
         // Not `split(separator:)[0]`: an empty or ";" value splits into nothing, and indexing that traps.
         let type = image.contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
             .trimmingCharacters(in: .whitespaces).lowercased()
