@@ -7,9 +7,9 @@ import PackageDescription
 // version, status, byte classes, field and chunk-size lines, keep-alive, If-None-Match), so the server's request
 // parser and the client's response parser are built on the same pieces while the client knows nothing of the server.
 // Beside HTTP, four small modules that know nothing of it: Logging (the logger and its buffered writer),
-// CommandLineKit (what a main.swift needs: option scanning, the announce line, the shutdown signals), Compression
-// (gzip over the system's zlib) and Hashing (FNV-1a, the one non-adversarial digest), so the app and the simulator
-// import what they use, not the server for them.
+// CommandLineKit (what a main.swift needs: option scanning, the announce line, the shutdown signals, systemd's
+// notifications), Compression (gzip over the system's zlib) and Hashing (FNV-1a, the one non-adversarial digest), so
+// the app and the simulator import what they use, not the server for them.
 
 var targets: [Target] = [
     // epoll, eventfd and accept4, which Swift's Glibc module leaves out (HTTPServer's event loops).
@@ -23,7 +23,7 @@ var targets: [Target] = [
     // registry, shared by the upstream client, the simulator and the dashboard.
     .target(name: "Timing"),
     .target(name: "Logging"),
-    .target(name: "CommandLineKit"),
+    .target(name: "CommandLineKit", dependencies: ["Logging"]),
     .target(name: "Compression", dependencies: ["CZlib"]),
     .target(name: "Hashing"),
     .target(name: "HTTPServer", dependencies: ["HTTPCore", "Logging", "Compression", "Hashing", "CLinux"]),
@@ -47,7 +47,7 @@ var targets: [Target] = [
     .target(name: "TestSupport", dependencies: ["Timing"], path: "Tests/TestSupport"),
     .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
     .testTarget(name: "LoggingTests", dependencies: ["Logging", "TestSupport"]),
-    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"]),
     .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
     .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
     .testTarget(

@@ -66,20 +66,38 @@ if [ "$browsers" = 1 ]; then
     .venv/bin/python -m pytest -q -p no:cacheprovider Tests/Browser
 fi
 
+# need_tool COMMAND PACKAGE WHAT: 0 when COMMAND is there or apt-get installed PACKAGE; else under CI a failure (exit 1),
+# elsewhere a warning naming WHAT is not run, and 1.
+need_tool() {
+    if command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ]; then return 0; fi
+    echo "==> installing $2 (apt-get)"
+    if command -v apt-get >/dev/null 2>&1 && apt_install "$2"; then return 0; fi
+    if [ "${CI:-}" = "true" ]; then
+        echo "test.sh: $1 is missing and could not be installed; CI needs it for the $3" >&2
+        exit 1
+    fi
+    echo "test.sh: WARNING: $1 missing and not installable here; $3 NOT run" >&2
+    return 1
+}
+
 # Cluster tests (issue 11): scripts/cluster.sh with real nginx in front of three built dashboards, a habits-api behind
 # nginx's micro-cache; 200 clients toggling while a dashboard is SIGKILLed. nginx comes from apt-get when missing
 # (the script never uses the system's nginx service); under CI a missing nginx is a failure, never a skip.
-if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
-    echo "==> installing nginx (apt-get)"
-    if ! command -v apt-get >/dev/null 2>&1 || ! apt_install nginx; then
-        if [ "${CI:-}" = "true" ]; then
-            echo "test.sh: nginx is missing and could not be installed; CI needs it for the cluster tests" >&2
-            exit 1
-        fi
-        echo "test.sh: WARNING: nginx missing and not installable here; cluster tests NOT run" >&2
-        exit 0
-    fi
+nginx=1
+need_tool nginx nginx "cluster and HTTPS tests" || nginx=0
+
+if [ "$nginx" = 1 ]; then
+    echo "==> cluster tests (nginx + 3 dashboards; logs in .build/cluster-tests-script.log)"
+    .venv/bin/python -m pytest -q -p no:cacheprovider Tests/Cluster
 fi
 
-echo "==> cluster tests (nginx + 3 dashboards; logs in .build/cluster-tests-script.log)"
-.venv/bin/python -m pytest -q -p no:cacheprovider Tests/Cluster
+# Deployment tests (issue 20): the release tarball (scripts/package.sh, one release build reused by every test; a
+# second run with nothing changed only re-packs) unpacked and run without a toolchain, and nginx terminating TLS
+# with a certificate made by openssl in front of the dashboard in Chromium. Under CI a missing tool is a failure.
+need_tool openssl openssl "HTTPS tests" || nginx=0
+echo "==> release package (scripts/package.sh: swift build -c release --static-swift-stdlib)"
+package=$(scripts/package.sh | tail -n 1)
+deploy_tests=(Tests/Deploy/test_package.py Tests/Deploy/test_unit.py)
+if [ "$nginx" = 1 ] && [ "$browsers" = 1 ]; then deploy_tests+=(Tests/Deploy/test_https.py); fi
+echo "==> deployment tests (${deploy_tests[*]}; the release $package)"
+HABITS_PACKAGE="$package" .venv/bin/python -m pytest -q -p no:cacheprovider "${deploy_tests[@]}"

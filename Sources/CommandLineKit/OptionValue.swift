@@ -51,6 +51,18 @@ public enum OptionValue {
         return url
     }
 
+    /// One of `choices` by its name (`--log-level warning`), the error listing them all.
+    public static func choice<Value>(_ text: String, option: String, among choices: [(String, Value)])
+        throws(CommandLineError) -> Value
+    {
+        guard let value = choices.first(where: { $0.0 == text })?.1 else {
+            let names = choices.map(\.0)
+            let list = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+            throw CommandLineError("\(option): expected \(list), got '\(text)'")
+        }
+        return value
+    }
+
     /// A non-empty string (directories, hosts).
     public static func nonEmpty(_ text: String, option: String) throws(CommandLineError) -> String {
         guard !text.isEmpty else { throw CommandLineError("\(option): must not be empty") }

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import HTTPServer
+import Logging
 
 /// The command line (and environment) of `habits-dashboard` (SPEC §2).
 public struct DashboardOptions: Sendable, Equatable {
@@ -39,6 +40,16 @@ public struct DashboardOptions: Sendable, Equatable {
     public var cacheDirectory: String
     /// Days a snapshot on disk may be old and still be shown at start (`--cache-max-age`).
     public var cacheMaxAgeDays: Int
+    /// The one address the dashboard is reached at (`--public-url`, else `PUBLIC_URL`, issue 20); nil keeps the
+    /// per-request rule (the `Host` header, scheme http).
+    public var publicURL: PublicURL?
+    /// Where `Templates/` and `Public/` are (`--resources`); nil finds them next to the executable (`../share`),
+    /// else in the working directory.
+    public var resourcesDirectory: String?
+    /// The lowest level logged (`--log-level`).
+    public var logLevel: Logger.Level
+    /// How log lines are written (`--log-format`): logfmt or one JSON object per line.
+    public var logFormat: Logger.Format
 
     /// Creates options; the defaults are those of `habits-dashboard` with no flags and no environment.
     public init(
@@ -46,7 +57,9 @@ public struct DashboardOptions: Sendable, Equatable {
         settingsDirectory: String = "./var/settings", dataDirectory: String? = nil, speed: Double = 1.0,
         seed: UInt64? = nil, history: Bool = true, maxConnectionsPerClient: Int? = nil, newBrowserRate: Int = 30,
         trustedProxies: [AddressRange] = [], settingsMaxAgeDays: Int = 400, maxSettingsFiles: Int = 100_000,
-        refreshInterval: Double = 0.25, cacheDirectory: String = "./var/cache", cacheMaxAgeDays: Int = 7
+        refreshInterval: Double = 0.25, cacheDirectory: String = "./var/cache", cacheMaxAgeDays: Int = 7,
+        publicURL: PublicURL? = nil, resourcesDirectory: String? = nil, logLevel: Logger.Level = .info,
+        logFormat: Logger.Format = .logfmt
     ) {
         self.port = port
         self.host = host
@@ -65,6 +78,10 @@ public struct DashboardOptions: Sendable, Equatable {
         self.refreshInterval = refreshInterval
         self.cacheDirectory = cacheDirectory
         self.cacheMaxAgeDays = cacheMaxAgeDays
+        self.publicURL = publicURL
+        self.resourcesDirectory = resourcesDirectory
+        self.logLevel = logLevel
+        self.logFormat = logFormat
     }
 
     /// The embedded simulator's flags that differ from their defaults although an upstream is set, so they have no
@@ -107,6 +124,13 @@ public struct DashboardOptions: Sendable, Equatable {
           --max-settings-files N          settings files kept (least recently used go)    default 100000
           --cache-dir DIR                 last good data and images, across restarts      default ./var/cache
           --cache-max-age DAYS            days a cached snapshot may be shown at start    default 7
+          --public-url URL                the one address people open, e.g.               default none
+                                          https://example.org/habits/ (env PUBLIC_URL)
+          --resources DIR                 where Templates/ and Public/ are                default ../share by the
+                                          binary, else the working directory
+          --log-level L                   debug, info, notice, warning or error           default info
+                                          (debug adds the embedded API's access log)
+          --log-format F                  logfmt, or json (one object per line)           default logfmt
           --help                          show this help
 
         """
@@ -122,6 +146,9 @@ public struct DashboardOptions: Sendable, Equatable {
         if let upstream = environment["HABITS_API_URL"], !upstream.isEmpty {
             options.upstream = try OptionValue.httpURL(upstream, option: "HABITS_API_URL")
         }
+        if let publicURL = environment["PUBLIC_URL"], !publicURL.isEmpty {
+            options.publicURL = try Self.publicURL(publicURL, option: "PUBLIC_URL")
+        }
         var scanner = ArgumentScanner(
             arguments,
             options: [
@@ -130,7 +157,8 @@ public struct DashboardOptions: Sendable, Equatable {
                 "--no-history": .flag, "--max-connections-per-client": .value, "--help": .flag,
                 "--new-browser-rate": .value, "--trusted-proxy": .value, "--settings-max-age": .value,
                 "--max-settings-files": .value, "--refresh-interval": .value, "--cache-dir": .value,
-                "--cache-max-age": .value,
+                "--cache-max-age": .value, "--public-url": .value, "--resources": .value, "--log-level": .value,
+                "--log-format": .value,
             ])
         while let (name, value) = try scanner.next() {
             let value = value ?? ""
@@ -163,9 +191,25 @@ public struct DashboardOptions: Sendable, Equatable {
             case "--cache-dir": options.cacheDirectory = try OptionValue.nonEmpty(value, option: name)
             case "--cache-max-age":
                 options.cacheMaxAgeDays = try OptionValue.integer(value, option: name, in: 1...36_500)
+            case "--public-url": options.publicURL = try Self.publicURL(value, option: name)
+            case "--resources": options.resourcesDirectory = try OptionValue.nonEmpty(value, option: name)
+            case "--log-level":
+                options.logLevel = try OptionValue.choice(
+                    value, option: name, among: Logger.Level.allCases.map { ($0.description, $0) })
+            case "--log-format":
+                options.logFormat = try OptionValue.choice(
+                    value, option: name, among: Logger.Format.allCases.map { ($0.rawValue, $0) })
             default: return .help
             }
         }
         return .run(options)
+    }
+
+    private static func publicURL(_ text: String, option: String) throws(CommandLineError) -> PublicURL {
+        guard let url = PublicURL(text) else {
+            throw CommandLineError(
+                "\(option): expected an http:// or https:// URL with a host and an optional plain path, got '\(text)'")
+        }
+        return url
     }
 }

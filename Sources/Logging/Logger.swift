@@ -5,7 +5,7 @@ import Foundation
 /// It reaches code through `RequestContext` or a parameter, never a global. Tests use `Logger.capturing`.
 public struct Logger: Sendable {
     /// Severity, lowest first.
-    public enum Level: Int, Sendable, Comparable, CustomStringConvertible {
+    public enum Level: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
         case debug, info, notice, warning, error
         public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
         public var description: String {
@@ -19,6 +19,13 @@ public struct Logger: Sendable {
         }
     }
 
+    /// How a line is written (`--log-format`): `logfmt` for people (`<time> <level> <label>: <message> key=value…`),
+    /// `json` for a log shipper (one object per line with the same keys: `time`, `level`, `label`, `message`, and
+    /// the metadata's).
+    public enum Format: String, Sendable, CaseIterable {
+        case logfmt, json
+    }
+
     /// Where formatted lines go.
     public typealias Sink = @Sendable (String) -> Void
 
@@ -28,12 +35,22 @@ public struct Logger: Sendable {
     public var level: Level
     /// Metadata added to every line.
     public var metadata: [String: String]
+    /// How lines are written.
+    public var format: Format
+    /// The level a server's access log writes each request at: info, or debug for a server whose every request is
+    /// noise on the console (the dashboard's embedded API, polled four times a second; issue 20).
+    public var accessLogLevel: Level
     package let sink: Sink
 
     /// Creates a logger writing lines to `sink` (stderr by default).
-    public init(label: String, level: Level = .info, metadata: [String: String] = [:], sink: Sink? = nil) {
+    public init(
+        label: String, level: Level = .info, format: Format = .logfmt, accessLogLevel: Level = .info,
+        metadata: [String: String] = [:], sink: Sink? = nil
+    ) {
         self.label = label
         self.level = level
+        self.format = format
+        self.accessLogLevel = accessLogLevel
         self.metadata = metadata
         self.sink = sink ?? Logger.standardError
     }
@@ -42,6 +59,10 @@ public struct Logger: Sendable {
     public func log(_ level: Level, _ message: @autoclosure () -> String, _ metadata: [String: String] = [:]) {
         guard level >= self.level else { return }
         let merged = self.metadata.merging(metadata) { _, new in new }
+        if format == .json {
+            sink(Self.jsonLine(time: Self.timestamp(), level: level, label: label, message: message(), merged))
+            return
+        }
         var line = "\(Self.timestamp()) \(level) \(label): \(message())"
         for key in merged.keys.sorted() {
             line += " \(key)=\(Self.quoteIfNeeded(merged[key]!))"
@@ -89,9 +110,11 @@ public struct Logger: Sendable {
     public static let silent = Logger(label: "silent", level: .error, sink: { _ in })
 
     /// A logger whose lines are kept in memory, for tests.
-    public static func capturing(label: String = "test", level: Level = .debug) -> (Logger, LogCapture) {
+    public static func capturing(
+        label: String = "test", level: Level = .debug, format: Format = .logfmt
+    ) -> (Logger, LogCapture) {
         let capture = LogCapture()
-        return (Logger(label: label, level: level, sink: { capture.append($0) }), capture)
+        return (Logger(label: label, level: level, format: format, sink: { capture.append($0) }), capture)
     }
 
     /// Lines go through `LogBuffer.standardError`: a write per line costs more than a request at load.
@@ -112,6 +135,12 @@ public struct Logger: Sendable {
     /// terminal as escape sequences (log injection).
     static func quoteIfNeeded(_ value: String) -> String {
         guard value.isEmpty || value.unicodeScalars.contains(where: needsQuoting) else { return value }
+        return quoted(value) { "\\u{" + String($0.value, radix: 16) + "}" }
+    }
+
+    /// `value` in double quotes with `\\`, `"`, LF, CR and TAB backslash-escaped and every `isUnsafe` scalar written
+    /// by `unsafe`: the one escaping both formats share (logfmt writes `\u{1b}`, JSON `\u001b`).
+    static func quoted(_ value: String, unsafe: (Unicode.Scalar) -> String) -> String {
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
@@ -122,7 +151,7 @@ public struct Logger: Sendable {
             case "\t": out += "\\t"
             default:
                 if isUnsafe(scalar) {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                    out += unsafe(scalar)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -137,7 +166,7 @@ public struct Logger: Sendable {
 
     /// C0 and C1 controls, DEL, the Unicode line and paragraph separators, and the bidi controls that can reorder
     /// what a terminal shows ("Trojan Source").
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
             true

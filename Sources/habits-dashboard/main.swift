@@ -12,7 +12,7 @@ let options = CommandLineTool.options(program: "habits-dashboard", usage: Dashbo
     try DashboardOptions.parse(
         Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 }
-let logger = Logger(label: "habits-dashboard")
+let logger = Logger(label: "habits-dashboard", level: options.logLevel, format: options.logFormat)
 
 // Without --upstream the dashboard brings its own live Habits API: the simulator, in this process.
 var simulator: EmbeddedSimulator?
@@ -29,7 +29,10 @@ if let external = options.upstream {
         let embedded = try startEmbeddedSimulator(
             host: "127.0.0.1", port: options.apiPort ?? 0, speed: options.speed, seed: options.seed,
             dataDirectory: options.dataDirectory.map { URL(fileURLWithPath: $0) }, runSimulation: true,
-            history: options.history, logger: Logger(label: "habits-api"))
+            history: options.history,
+            // The embedded API's access log (four statistics calls a second while a page is watched) only at debug.
+            logger: Logger(
+                label: "habits-api", level: options.logLevel, format: options.logFormat, accessLogLevel: .debug))
         simulator = embedded
         upstream = embedded.baseURL
         CommandLineTool.announce("Habits API simulator: \(embedded.baseURL.absoluteString)/")
@@ -70,8 +73,20 @@ let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
 LogBuffer.standardError.flush()
 CommandLineTool.announce("Habits Dashboard: http://\(shownHost):\(dashboard.port)/")
 
+// Under systemd (Type=notify): READY=1 once the dashboard listens and has data to show, then the watchdog.
+let notifier = ServiceNotifier.fromEnvironment(ProcessInfo.processInfo.environment)
+let readiness = Task {
+    guard let notifier else { return }
+    await dashboard.waitForData()
+    guard !Task.isCancelled else { return }
+    notifier.ready()
+    logger.debug("service manager notified", ["systemd.state": "READY=1"])
+}
+
 _ = await ShutdownSignal.wait()
 logger.notice("shutting down")
+readiness.cancel()
+notifier?.stopping()
 await dashboard.shutdown()
 await simulator?.shutdown()
 exit(0)

@@ -47,6 +47,16 @@ def wait_until(predicate, timeout=60.0, message="condition"):
         time.sleep(0.1)
 
 
+def active_user_count(browser):
+    """The count heading of Active User's group in a habit page's live region (one script reads the region at once:
+    elements found one by one may be swapped out in between), or None while there is none."""
+    return browser.execute_script(
+        "const group = [...document.querySelectorAll('[data-live-src] section')]"
+        ".find(s => s.textContent.includes('Active User'));"
+        "return group ? group.querySelector('h2 .count').textContent : null;"
+    )
+
+
 def free_port():
     """A loopback port nobody listens on (for an upstream that is down)."""
     with socket.socket() as probe:
@@ -173,9 +183,10 @@ def dashboard():
         shutil.rmtree(settings_dir, ignore_errors=True)
 
 
-def _chrome(javascript=True):
+def _chrome(javascript=True, arguments=()):
+    """Headless Chromium; `arguments` are extra command-line switches (the HTTPS test's `--ignore-certificate-errors`)."""
     options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000"):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000", *arguments):
         options.add_argument(argument)
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})

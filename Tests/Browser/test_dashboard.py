@@ -6,7 +6,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-from conftest import screenshot, wait_until
+from conftest import active_user_count, screenshot, wait_until
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.wait import WebDriverWait
@@ -245,16 +245,8 @@ def test_habit_page_updates_live_without_navigation(dashboard, browser):
     dashboard.log_habit(habit)
     expected = f"{before + 1} time" if before + 1 == 1 else f"{before + 1} times"
 
-    def active_user_group():
-        # One script reads the region at once: elements found one by one may be swapped out in between.
-        return browser.execute_script(
-            "const group = [...document.querySelectorAll('[data-live-src] section')]"
-            ".find(s => s.textContent.includes('Active User'));"
-            "return group ? group.querySelector('h2 .count').textContent : null;"
-        )
-
     started = time.monotonic()
-    wait_until(lambda: active_user_group() == expected, message=f"'{expected}' for Active User")
+    wait_until(lambda: active_user_count(browser) == expected, message=f"'{expected}' for Active User")
     elapsed = time.monotonic() - started
     assert browser.execute_script("return window.liveTestMarker;") == "still the same page"
     screenshot(browser, "habit-live-updated")

@@ -128,4 +128,44 @@ import Testing
             try DashboardOptions.parse(["--new-browser-rate", "0"])
         }
     }
+
+    @Test func publicURLResourcesAndLogLevelAreRead() throws {
+        let outcome = try DashboardOptions.parse(
+            [
+                "--public-url", "https://example.org/habits/", "--resources", "/opt/share", "--log-level", "warning",
+                "--log-format", "json",
+            ])
+        guard case .run(let options) = outcome else {
+            Issue.record("no options")
+            return
+        }
+        #expect(options.publicURL == PublicURL("https://example.org/habits/"))
+        #expect(options.resourcesDirectory == "/opt/share" && options.logLevel == .warning)
+        #expect(options.logFormat == .json && DashboardOptions().logFormat == .logfmt)
+        #expect(DashboardOptions().publicURL == nil && DashboardOptions().logLevel == .info)
+    }
+
+    @Test func publicURLComesFromTheEnvironmentAndTheFlagWins() throws {
+        let fromEnvironment = try DashboardOptions.parse([], environment: ["PUBLIC_URL": "https://a.example"])
+        #expect(fromEnvironment == .run(DashboardOptions(publicURL: PublicURL("https://a.example"))))
+        let flag = try DashboardOptions.parse(
+            ["--public-url", "https://b.example"], environment: ["PUBLIC_URL": "https://a.example"])
+        #expect(flag == .run(DashboardOptions(publicURL: PublicURL("https://b.example"))))
+    }
+
+    @Test(arguments: [
+        (
+            ["--public-url", "example.org"],
+            "--public-url: expected an http:// or https:// URL with a host and an optional plain path, got 'example.org'"
+        ),
+        (
+            ["--public-url", "https://example.org/?x"],
+            "--public-url: expected an http:// or https:// URL with a host and an optional plain path, got 'https://example.org/?x'"
+        ),
+        (["--log-level", "verbose"], "--log-level: expected debug, info, notice, warning or error, got 'verbose'"),
+        (["--log-format", "xml"], "--log-format: expected logfmt or json, got 'xml'"),
+    ])
+    func badDeployValuesAreNamed(arguments: [String], message: String) {
+        #expect(throws: CommandLineError(message)) { try DashboardOptions.parse(arguments) }
+    }
 }

@@ -72,4 +72,23 @@ import Testing
         let check = OriginCheck.forServer(host: host)
         #expect(check.isSameSite(post([("Host", "dash.example:8000"), ("Origin", "http://dash.example:8000")])))
     }
+
+    /// Regression (issue 20): behind nginx terminating TLS (`Host: 127.0.0.1:PORT`, `X-Forwarded-Proto: https`) every
+    /// form was refused, because the check compared the browser's `https://` Origin with `http://` + Host.
+    @Test func behindATrustedTLSProxyTheHTTPSOriginIsSameSite() {
+        let check = OriginCheck.forServer(host: "127.0.0.1", trustedProxies: AddressRange.list("127.0.0.1")!)
+        let request = post([
+            ("Host", "127.0.0.1:8443"), ("Origin", "https://127.0.0.1:8443"), ("X-Forwarded-Proto", "https"),
+        ])
+        #expect(check.isSameSite(request, peer: IPAddress("127.0.0.1")))
+        #expect(!check.isSameSite(request, peer: IPAddress("10.0.0.7")))
+        #expect(!check.isSameSite(request))
+    }
+
+    @Test func withAPublicURLTheOriginMustBeIt() {
+        let check = OriginCheck.forServer(host: "0.0.0.0", publicURL: PublicURL("https://habits.example/app/"))
+        #expect(check.isSameSite(post([("Host", "habits.example"), ("Origin", "https://habits.example")])))
+        #expect(!check.isSameSite(post([("Host", "habits.example"), ("Origin", "http://habits.example")])))
+        #expect(!check.isSameSite(post([("Host", "evil.example"), ("Origin", "https://evil.example")])))
+    }
 }

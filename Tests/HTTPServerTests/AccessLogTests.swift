@@ -61,4 +61,28 @@ import Testing
             #expect(DateCache.timestamp(seconds) == date.formatted(.iso8601))
         }
     }
+
+    /// Issue 20: the embedded API's requests are logged at debug, so a console at info does not show them.
+    @Test func theAccessLogWritesAtTheLoggersAccessLogLevel() throws {
+        let (base, capture) = Logger.capturing(label: "api", level: .info)
+        var quiet = base
+        quiet.accessLogLevel = .debug
+        AccessLog.request(request, status: .ok, bodyBytes: 1, requestID: "r1", started: .now, logger: quiet)
+        #expect(capture.lines.isEmpty)
+        quiet.level = .debug
+        AccessLog.request(request, status: .ok, bodyBytes: 1, requestID: "r2", started: .now, logger: quiet)
+        let line = try #require(capture.lines.first)
+        #expect(line.contains(" debug api: request duration.ms="))
+    }
+
+    @Test func underJSONTheAccessLogIsAJSONObjectWithTheSameFields() throws {
+        let (base, capture) = Logger.capturing(label: "app", level: .info, format: .json)
+        AccessLog.request(request, status: .notFound, bodyBytes: 9, requestID: "3f-1a", started: .now, logger: base)
+        let line = try #require(capture.lines.first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
+        #expect(object["message"] == "request" && object["level"] == "info")
+        #expect(
+            object["http.method"] == "GET" && object["http.path"] == "/habits/Yoga" && object["http.status"] == "404")
+        #expect(object["http.bytes"] == "9" && object["request.id"] == "3f-1a" && object["duration.ms"] != nil)
+    }
 }

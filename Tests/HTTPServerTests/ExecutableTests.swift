@@ -21,7 +21,9 @@ import Testing
             .appendingPathComponent(".build/debug")
     }()
 
-    static func launch(_ name: String, _ arguments: [String], standardError: Pipe? = nil) throws -> (Process, Pipe) {
+    static func launch(
+        _ name: String, _ arguments: [String], standardError: Pipe? = nil, environment: [String: String] = [:]
+    ) throws -> (Process, Pipe) {
         let executable = buildDirectory.appendingPathComponent(name)
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw CommandLineError("\(executable.path) is missing: run `swift build` first (scripts/test.sh does)")
@@ -29,6 +31,9 @@ import Testing
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = standardError ?? FileHandle.nullDevice

@@ -8,7 +8,7 @@ extension DashboardApp {
     /// The field says the wanted state rather than "toggle", so a double submit or two stale tabs cannot undo
     /// each other.
     func favorite(_ request: Request, _ context: RequestContext) async throws -> Response {
-        try originCheck.verify(request)
+        try originCheck.verify(request, peer: context.peer)
         let name = try Self.routeParameter(Links.habitFavoriteRoute, request, context)
         let form = try request.formParameters()
         let wanted = form["favorite"].map { $0 == "true" }
@@ -29,7 +29,7 @@ extension DashboardApp {
 
     /// `POST /people/<id>/follow` with `follow=true|false` (absent: toggle) and `return=<local path>`.
     func follow(_ request: Request, _ context: RequestContext) async throws -> Response {
-        try originCheck.verify(request)
+        try originCheck.verify(request, peer: context.peer)
         let id = try Self.routeParameter(Links.personFollowRoute, request, context)
         let form = try request.formParameters()
         let wanted = form["follow"].map { $0 == "true" }
@@ -50,7 +50,7 @@ extension DashboardApp {
     /// `POST /log` with `habit=<name>`: logs it upstream for the active user, now, then 303 back to `/log` with a
     /// confirmation or a failure code. Nothing is retried silently: the user sees that it failed.
     func logHabit(_ request: Request, _ context: RequestContext) async throws -> Response {
-        try originCheck.verify(request)
+        try originCheck.verify(request, peer: context.peer)
         let form = try request.formParameters()
         guard let habit = form["habit"], !habit.isEmpty else {
             return .redirect(to: DashboardPage.log.route + "?error=missing")

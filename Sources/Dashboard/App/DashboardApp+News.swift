@@ -10,7 +10,7 @@ extension DashboardApp {
                 moments: activity.moments, settings: browser.value, now: ActivityHistory.second(snapshots.date))
             let key = RenderKey(route: "fragment:news", content: news.digest, personal: .none, stale: nil)
             return try renderCache.entry(for: key) {
-                try renderer.templates.render("fragments/news", news.templateValue)
+                try renderer.fragmentBytes("fragments/news", news.templateValue)
             }
         }
     }

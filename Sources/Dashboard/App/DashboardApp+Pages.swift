@@ -52,7 +52,7 @@ extension DashboardApp {
             let page = HomePage(
                 snapshot: view.snapshot, settings: browser.value, baseline: activity.baseline(before: now), now: now,
                 habitTrend: { activity.habitTrend($0) }, moments: activity.moments)
-            return try renderer.templates.render(LivePage.home.fragmentTemplate, page.fragmentValue(stale: view.stale))
+            return try renderer.fragmentBytes(LivePage.home.fragmentTemplate, page.fragmentValue(stale: view.stale))
         }
     }
 
@@ -127,7 +127,7 @@ extension DashboardApp {
     }
 
     private func renderHabitFragment(_ page: HabitDetailPage, _ view: SnapshotView) throws -> [UInt8] {
-        try renderer.templates.render(
+        try renderer.fragmentBytes(
             LivePage.habit.fragmentTemplate,
             page.fragmentValue(stale: view.stale, now: ActivityHistory.second(snapshots.date)))
     }
@@ -219,7 +219,7 @@ extension DashboardApp {
     }
 
     private func renderPersonFragment(_ page: PersonDetailPage, _ view: SnapshotView) throws -> [UInt8] {
-        try renderer.templates.render(
+        try renderer.fragmentBytes(
             LivePage.person.fragmentTemplate,
             page.fragmentValue(stale: view.stale, now: ActivityHistory.second(snapshots.date)))
     }

@@ -86,8 +86,9 @@ public struct DashboardApp: Sendable {
         return router
     }
 
-    /// The whole app as the server runs it: routes, HTML error pages in the layout, security headers.
+    /// The whole app as the server runs it: routes, HTML error pages in the layout, security headers, and the
+    /// public address's rules (Host, HSTS, the path prefix on redirects).
     public var responder: some HTTPResponder {
-        SecurityHeaders(ErrorAnswers(next: router, renderer: renderer))
+        SiteGuard(policy: originCheck.policy, next: SecurityHeaders(ErrorAnswers(next: router, renderer: renderer)))
     }
 }

@@ -6,8 +6,9 @@ import TemplateKit
 
 /// The running dashboard: templates, settings store, upstream coalescer, snapshot store, HTTP server, built once from the options.
 ///
-/// `Templates/` and `Public/` are found under `resourceRoot` (the working directory by default, as `swift run`
-/// from the repository gives) and their absolute paths are logged, so a wrong directory is obvious at startup.
+/// `Templates/` and `Public/` are found under `resourceRoot` (by default `ResourceRoot`'s choice: `--resources`, the
+/// release's `share/` beside the binary, or the working directory) and their absolute paths are logged, so a wrong
+/// directory is obvious at startup.
 public final class DashboardService: Sendable {
     /// The HTTP server.
     public let server: Server
@@ -39,7 +40,7 @@ public final class DashboardService: Sendable {
         options: DashboardOptions, upstream: URL, upstreamIdentity: String? = nil, resourceRoot: URL? = nil,
         logger: Logger
     ) throws -> DashboardService {
-        let root = resourceRoot ?? defaultResourceRoot()
+        let root = resourceRoot ?? ResourceRoot.current(explicit: options.resourcesDirectory)
         let templatesDirectory = root.appendingPathComponent("Templates").standardizedFileURL
         let publicDirectory = root.appendingPathComponent("Public").standardizedFileURL
         logger.info(
@@ -60,10 +61,13 @@ public final class DashboardService: Sendable {
         let store = try SettingsStore(
             directory: URL(fileURLWithPath: options.settingsDirectory), maxFiles: options.maxSettingsFiles,
             maxAge: TimeInterval(options.settingsMaxAgeDays) * 86_400, defaultValue: Settings(), logger: settingsLogger)
+        let site = SitePolicy.forServer(
+            host: options.host, publicURL: options.publicURL, trustedProxies: options.trustedProxies)
         let browserSettings = BrowserSettings(
             store: store,
             signer: try CookieSigner.loadOrCreate(directory: store.directory.path, logger: settingsLogger),
-            newBrowsers: NewBrowserLimiter(perMinute: options.newBrowserRate), trustedProxies: options.trustedProxies)
+            newBrowsers: NewBrowserLimiter(perMinute: options.newBrowserRate), trustedProxies: options.trustedProxies,
+            site: site)
         let sweeper = SettingsSweeper(store: store, logger: settingsLogger)
         let client = HabitsClient(configuration: try UpstreamConfiguration(url: upstream.absoluteString))
         // The snapshot owns freshness; in front of the client only identical calls in flight are joined.
@@ -89,8 +93,9 @@ public final class DashboardService: Sendable {
         let accessLog = AccessLogSummer()
         let app = DashboardApp(
             upstream: upstreamAPI, images: images,
-            renderer: PageRenderer(templates: templates, assets: AssetURLs(files: staticFiles)),
-            settings: browserSettings, originCheck: OriginCheck.forServer(host: options.host),
+            renderer: PageRenderer(
+                templates: templates, assets: AssetURLs(files: staticFiles), prefix: site.pathPrefix),
+            settings: browserSettings, originCheck: OriginCheck(policy: site),
             staticFiles: staticFiles,
             metrics: { appCaches in
                 MetricsText.render(
@@ -114,10 +119,24 @@ public final class DashboardService: Sendable {
             sweeper.cancel()
             throw error
         }
-        logger.notice(
-            "habits dashboard listening",
-            ["url": "http://\(options.host):\(server.port)/", "upstream": upstream.absoluteString])
+        var listening = ["url": "http://\(options.host):\(server.port)/", "upstream": upstream.absoluteString]
+        if let publicURL = options.publicURL { listening["public.url"] = publicURL.description }
+        logger.notice("habits dashboard listening", listening)
         return DashboardService(server: server, upstream: upstreamAPI, snapshots: snapshots, settingsSweeper: sweeper)
+    }
+
+    /// Returns once a snapshot is there to show (from the disk at start, or the upstream's first answer), trying
+    /// again every second while the upstream cannot give one; returns early when the task is cancelled. What
+    /// `READY=1` waits for (issue 20).
+    public func waitForData() async {
+        while !Task.isCancelled {
+            do {
+                _ = try await snapshots.view()
+                return
+            } catch {
+                do { try await Task.sleep(for: .seconds(1)) } catch { return }
+            }
+        }
     }
 
     /// An upstream URL as the snapshot file names it: without a trailing slash, so `http://h:1/` and `http://h:1`
@@ -137,19 +156,5 @@ public final class DashboardService: Sendable {
         snapshots.shutdown()
         snapshots.history.flush()
         await server.shutdown()
-    }
-
-    /// The working directory when it holds `Templates/` (what `swift run` from the repository gives); else the
-    /// checkout this binary was built from, so starting the built executable from elsewhere still finds its files.
-    static func defaultResourceRoot(filePath: String = #filePath) -> URL {
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        if FileManager.default.fileExists(atPath: workingDirectory.appendingPathComponent("Templates").path) {
-            return workingDirectory
-        }
-        // #filePath is <root>/Sources/Dashboard/App/DashboardService.swift.
-        let checkout = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let hasTemplates = FileManager.default.fileExists(atPath: checkout.appendingPathComponent("Templates").path)
-        return hasTemplates ? checkout : workingDirectory
     }
 }

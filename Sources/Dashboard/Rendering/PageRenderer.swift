@@ -9,11 +9,14 @@ public struct PageRenderer: Sendable {
     public let templates: TemplateLibrary
     /// Where the layout links its assets.
     public let assets: AssetURLs
+    /// The path a proxy serves the dashboard under, put on every URL of the HTML rendered here.
+    public let prefix: PathPrefix
 
     /// Creates a renderer.
-    public init(templates: TemplateLibrary, assets: AssetURLs = .plain) {
+    public init(templates: TemplateLibrary, assets: AssetURLs = .plain, prefix: PathPrefix = .none) {
         self.templates = templates
         self.assets = assets
+        self.prefix = prefix
     }
 
     /// Renders page template `name` inside the layout.
@@ -26,7 +29,12 @@ public struct PageRenderer: Sendable {
     /// The bytes of page template `name` inside the layout.
     public func pageBytes(_ name: String, _ fields: [String: TemplateValue], frame: PageFrame) throws -> [UInt8] {
         let layoutFields = frame.fields.merging(assetFields) { page, _ in page }
-        return try templates.render(name, .object(fields, adding: layoutFields), layout: "layout")
+        return prefix.html(try templates.render(name, .object(fields, adding: layoutFields), layout: "layout"))
+    }
+
+    /// The bytes of fragment template `name` (a live region's content), URLs under the prefix.
+    public func fragmentBytes(_ name: String, _ value: TemplateValue) throws -> [UInt8] {
+        prefix.html(try templates.render(name, value))
     }
 
     private var assetFields: [String: TemplateValue] {
@@ -39,7 +47,7 @@ public struct PageRenderer: Sendable {
         _ name: String, _ fields: [String: TemplateValue], fragment: String, fragmentValue: TemplateValue,
         liveSource: String, frame: PageFrame
     ) throws -> Response {
-        let fragmentHTML = try templates.render(fragment, fragmentValue)
+        let fragmentHTML = try fragmentBytes(fragment, fragmentValue)
         return .html(
             try livePageBytes(
                 name, fields, fragment: fragmentHTML, fragmentTag: EntityTag.strong(for: fragmentHTML),
@@ -52,15 +60,27 @@ public struct PageRenderer: Sendable {
         liveSource: String, frame: PageFrame
     ) throws -> [UInt8] {
         var fields = fields
-        fields["fragment"] = .trustedHTML(String(decoding: fragment, as: UTF8.self))
         fields["liveSrc"] = .text(liveSource)
         fields["liveETag"] = .text(fragmentTag)
-        return try pageBytes(name, fields, frame: frame)
+        guard !prefix.value.isEmpty else {
+            fields["fragment"] = .trustedHTML(String(decoding: fragment, as: UTF8.self))
+            return try pageBytes(name, fields, frame: frame)
+        }
+        // The fragment's URLs already carry the prefix (its bytes are what the fragment route serves, ETag and all),
+        // so it goes in after the page around it has been given the prefix, never through it twice.
+        fields["fragment"] = .trustedHTML(Self.fragmentMarker)
+        let page = try pageBytes(name, fields, frame: frame)
+        let marker = Array(Self.fragmentMarker.utf8)
+        guard let start = page.firstRange(of: marker) else { return page }
+        return Array(page[..<start.lowerBound]) + fragment + Array(page[start.upperBound...])
     }
+
+    /// Where a live page's fragment goes until it is spliced in: a comment no template or escaped value writes.
+    private static let fragmentMarker = "<!--live-fragment-->"
 
     /// Renders a fragment for `live.js`: 200 with a strong ETag, or 304 when `If-None-Match` already has it.
     public func fragment(_ name: String, _ value: TemplateValue, for request: Request) throws -> Response {
-        let html = try templates.render(name, value)
+        let html = try fragmentBytes(name, value)
         let tag = EntityTag.strong(for: html)
         var response: Response
         if IfNoneMatch.matches(request.headers["If-None-Match"], etag: tag) {

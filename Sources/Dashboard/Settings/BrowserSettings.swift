@@ -14,6 +14,8 @@ public struct BrowserSettings: Sendable {
     public let newBrowsers: NewBrowserLimiter
     /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
     public let trustedProxies: [AddressRange]
+    /// Which site a request was sent to: over https the cookie is `Secure`, and its path is the public URL's prefix.
+    public let site: SitePolicy
     /// Cookie values already verified, so repeat requests skip the HMAC.
     let verifiedCookies = VerifiedCookies()
 
@@ -23,12 +25,14 @@ public struct BrowserSettings: Sendable {
     /// Creates the accessor. The defaults suit tests: a key that lives in memory, 30 new browsers a minute.
     public init(
         store: SettingsStore<Settings>, signer: CookieSigner = .ephemeral(),
-        newBrowsers: NewBrowserLimiter = NewBrowserLimiter(), trustedProxies: [AddressRange] = []
+        newBrowsers: NewBrowserLimiter = NewBrowserLimiter(), trustedProxies: [AddressRange] = [],
+        site: SitePolicy = SitePolicy()
     ) {
         self.store = store
         self.signer = signer
         self.newBrowsers = newBrowsers
         self.trustedProxies = trustedProxies
+        self.site = site
     }
 
     /// How many `habits_browser` cookies of one request are checked: a few forged copies cannot hide the real one,
@@ -83,7 +87,8 @@ public struct BrowserSettings: Sendable {
         try await store.update(id, change)
         response.setCookie(
             Cookie(
-                name: BrowserID.cookieName, value: signer.cookieValue(for: id), maxAge: Self.cookieMaxAge, path: "/",
-                httpOnly: true, sameSite: .lax))
+                name: BrowserID.cookieName, value: signer.cookieValue(for: id), maxAge: Self.cookieMaxAge,
+                path: site.pathPrefix.url("/"), httpOnly: true,
+                secure: site.site(of: request, peer: context.peer)?.isHTTPS ?? false, sameSite: .lax))
     }
 }

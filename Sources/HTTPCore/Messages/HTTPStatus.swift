@@ -35,6 +35,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let uriTooLong = HTTPStatus(code: 414)
     public static let unsupportedMediaType = HTTPStatus(code: 415)
     public static let expectationFailed = HTTPStatus(code: 417)
+    public static let misdirectedRequest = HTTPStatus(code: 421)
     public static let unprocessableContent = HTTPStatus(code: 422)
     public static let tooManyRequests = HTTPStatus(code: 429)
     public static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431)
@@ -66,6 +67,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
         case 414: "URI Too Long"
         case 415: "Unsupported Media Type"
         case 417: "Expectation Failed"
+        case 421: "Misdirected Request"
         case 422: "Unprocessable Content"
         case 429: "Too Many Requests"
         case 431: "Request Header Fields Too Large"

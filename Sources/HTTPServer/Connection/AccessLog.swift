@@ -3,7 +3,8 @@ import Logging
 
 /// The one access-log line per request (SPEC §8): method, path, status, bytes, duration, request id.
 enum AccessLog {
-    /// Logs a handled request at info level; nothing is formatted when info is disabled.
+    /// Logs a handled request at the logger's `accessLogLevel` (info unless the server's requests are noise);
+    /// nothing is formatted when that level is disabled.
     ///
     /// The line is exactly what `logger.info("request", …)` writes, but built directly: the generic path
     /// (a dictionary merge, a key sort, Foundation's date formatting) cost several µs per request.
@@ -14,7 +15,8 @@ enum AccessLog {
         logger: Logger, timestamp: String = DateCache.shared.texts().timestamp, client: String = "",
         summer: AccessLogSummer? = nil
     ) {
-        guard logger.level <= .info else { return }
+        let level = logger.accessLogLevel
+        guard logger.level <= level else { return }
         let method = request.method.rawValue
         let path = request.path
         if let summer {
@@ -23,7 +25,7 @@ enum AccessLog {
                 bytes: bodyBytes)
             guard summer.shouldWrite(key, logger: logger) else { return }
         }
-        if logger.metadata.isEmpty {
+        if logger.metadata.isEmpty, logger.format == .logfmt {
             // Keys in sorted order, as `Logger.log` writes them; built in place, one String at the end.
             let bound =
                 160 + timestamp.utf8.count + logger.label.utf8.count + method.utf8.count + path.utf8.count
@@ -31,7 +33,9 @@ enum AccessLog {
             let line = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { buffer -> String? in
                 var out = ByteWriter(buffer)
                 out.append(timestamp)
-                out.append(" info ")
+                out.append(" ")
+                out.append(level.description)
+                out.append(" ")
                 out.append(logger.label)
                 out.append(": request duration.ms=")
                 appendMilliseconds(since: started, to: &out)
@@ -52,9 +56,9 @@ enum AccessLog {
                 return
             }
         }
-        // Metadata to merge or a value to quote: let the logger do it the general way.
-        logger.info(
-            "request",
+        // Metadata to merge, a value to quote or JSON: let the logger do it the general way.
+        logger.log(
+            level, "request",
             [
                 "http.method": method, "http.path": path, "http.status": "\(status.code)",
                 "http.bytes": "\(bodyBytes)", "duration.ms": milliseconds(since: started), "request.id": requestID,

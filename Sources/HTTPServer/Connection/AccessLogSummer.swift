@@ -52,8 +52,9 @@ public final class AccessLogSummer: Sendable {
 
     private static func write(_ summed: [AccessLogSummary.Summed], to logger: Logger) {
         for line in summed {
-            logger.info(
-                "request repeated",
+            // At the access log's own level: a summary of lines nobody asked for is no more wanted than they are.
+            logger.log(
+                logger.accessLogLevel, "request repeated",
                 [
                     "http.method": line.key.method, "http.path": line.key.path, "http.status": "\(line.key.status)",
                     "http.bytes": "\(line.key.bytes)", "repeated": "\(line.count)",

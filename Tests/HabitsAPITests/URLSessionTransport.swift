@@ -1,13 +1,17 @@
 import Foundation
 import HTTPCore
 
+@testable import HabitsAPI
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// The upstream client built on `URLSession`: kept as the measured alternative to `SocketTransport` (and as a
-/// fallback should the socket client ever misbehave). It reuses connections, but costs several times more per call
-/// here and has no separate connect timeout; see `SocketTransport` for the numbers.
+/// The upstream client built on `URLSession`: kept as the measured alternative to `SocketTransport`, in the tests
+/// only (`UpstreamClientBenchmarkTests`): FoundationNetworking links libcurl, which a release built with the Swift
+/// runtime linked statically cannot carry (issue 20: its binaries need only the base system's libraries). It reuses
+/// connections, but costs several times more per call here and has no separate connect timeout; see
+/// `SocketTransport` for the numbers.
 public final class URLSessionTransport: HTTPTransport {
     /// The upstream and its limits.
     public let configuration: UpstreamConfiguration
