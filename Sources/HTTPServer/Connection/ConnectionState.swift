@@ -25,6 +25,9 @@ struct ConnectionState {
         var minimumSendRate: Int
         /// How long an answer may wait on a peer reading slower than `minimumSendRate`.
         var sendRateGracePeriod: Duration
+        /// The pipelining bound (`ConnectionState+Pipelining.swift`): body bytes answered one after another without
+        /// the connection waiting for its peer; the answer that reaches it is the connection's last.
+        var maxPipelinedBytes = 128 * 1024
 
         init(_ configuration: ServerConfiguration) {
             self.init(
@@ -127,6 +130,9 @@ struct ConnectionState {
     private(set) var writeStalledSince: Instant?
     /// The send rate's measure while output is pending; nil when nothing is.
     private(set) var sendProgress: SendProgress?
+    /// Answers (and their body bytes) written one after another since the connection last waited for its peer
+    /// (`ConnectionState+Pipelining.swift`).
+    var pipelined = (answers: 0, bytes: 0)
 
     /// A new connection, idle since `now`.
     init(policy: Policy, now: Instant) {
@@ -208,11 +214,14 @@ struct ConnectionState {
 
     // MARK: - Writing
 
-    /// The handler's response is ready to be written.
-    mutating func responseReady(now: Instant) -> Action {
+    /// The handler's response, with `bodyBytes` of body, is ready to be written. It is the last one when the request
+    /// or a shutdown says so, or when it ends a pipeline that went on too long (then the requests the peer sent
+    /// after it are dropped in a lingering close: RFC 9112 §9.3.2 has a pipelining client retry them).
+    mutating func responseReady(bodyBytes: Int = 0, now: Instant) -> Action {
         guard case .responding(let closeAfter) = phase else { return .none }
-        let close = closeAfter || isShuttingDown
-        phase = .writing(closeAfter: close, linger: false)
+        let endsPipeline = pipelineEnds(afterAnswerOf: bodyBytes)
+        let close = closeAfter || isShuttingDown || endsPipeline
+        phase = .writing(closeAfter: close, linger: endsPipeline && !closeAfter && !isShuttingDown)
         return .writeResponse(closeAfter: close)
     }
 

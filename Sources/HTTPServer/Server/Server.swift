@@ -59,6 +59,8 @@ public final class Server: Sendable {
         var refusals = RefusalLog()
         var drainWaiter: CheckedContinuation<Void, Never>?
         var stopWaiters: [CheckedContinuation<Void, Never>] = []
+        /// What every connection shares, made once at start (it holds the server weakly: the server holds it).
+        var environment: Connection.Environment?
     }
 
     private let configuration: ServerConfiguration
@@ -107,9 +109,15 @@ public final class Server: Sendable {
         source.setEventHandler { [self] in acceptConnections(fd) }
         source.setCancelHandler { close(fd) }
         let port = Socket.localPort(fd)
+        let environment = Connection.Environment(
+            responder: responder, logger: logger, configuration: configuration,
+            policy: ConnectionState.Policy(configuration), requestIDs: requestIDs, accessLog: accessLog,
+            onClose: { [weak self] id in self?.connectionClosed(id) },
+            onLastAnswer: { [weak self] id in self?.lastAnswer(id) })
         let started = state.withLock { state -> Bool in
             guard state.phase == .created else { return false }
             state.phase = .running
+            state.environment = environment
             state.listenFD = fd
             state.port = port
             state.acceptSource = SendableSource(source: source)
@@ -312,10 +320,8 @@ public final class Server: Sendable {
     }
 
     private func register(id: Int, fd: Int32, peer: String, client: IPAddress?, address: String, role: Role) {
-        let environment = Connection.Environment(
-            responder: responder, logger: logger, configuration: configuration,
-            policy: ConnectionState.Policy(configuration), requestIDs: requestIDs, accessLog: accessLog,
-            onClose: { [self] id in connectionClosed(id) }, onLastAnswer: { [self] id in lastAnswer(id) })
+        // Set by `start()` before any connection can be admitted.
+        guard let environment = state.withLock({ $0.environment }) else { preconditionFailure("admitted before start") }
         let connection = Connection(
             id: id, fd: fd, peer: peer, client: client, loop: EventLoopGroup.shared.next(), environment: environment)
         let stillRunning = state.withLock { state -> Bool in
