@@ -16,6 +16,9 @@ struct SnapshotState {
         var schedule = Schedule.Policy()
         /// How long a page with old data waits for the refresh it started (within issue 8's 50 ms).
         var pageWait: Duration = .milliseconds(40)
+        /// How long a request waits on the upstream when there is no data yet (and a page after a change it made):
+        /// beyond it, it gets at once what can be served without the upstream, or `UpstreamSlow` (issue 23 point 3).
+        var upstreamWait: Duration = .seconds(1)
         /// Most long polls parked at once; beyond it they are answered at once.
         var maxParked = 512
     }
@@ -96,7 +99,7 @@ struct SnapshotState {
             guard schedule.inFlight else {
                 return (.fail(lastError ?? HabitsAPIError.transport("no data")), actions)
             }
-            return (.wait(id: addWaiter(.refresh), deadline: nil), actions)
+            return (.wait(id: addWaiter(.refresh), deadline: now + policy.upstreamWait), actions)
         }
         // Old data with a healthy refresh under way, or data from disk and a first refresh under way: a healthy
         // upstream replaces it within the page's wait.
@@ -114,6 +117,8 @@ struct SnapshotState {
     func waitEnded(now: ContinuousClock.Instant, date: Date) -> Result<SnapshotView, any Error> {
         if let view = current(now: now, date: date) { return .success(view) }
         if isShutDown { return .failure(HTTPError(.serviceUnavailable, "The dashboard is stopping.")) }
+        // The wait's bound passed with the first refresh still out: a quick 503 rather than the upstream's timeout.
+        if schedule.inFlight { return .failure(UpstreamSlow()) }
         return .failure(lastError ?? HabitsAPIError.transport("no data"))
     }
 

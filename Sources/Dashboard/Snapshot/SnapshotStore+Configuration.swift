@@ -10,6 +10,8 @@ extension SnapshotStore {
         public var referenceInterval: Duration = .seconds(30)
         /// How long a page with old data waits for the refresh it started (within issue 8's 50 ms).
         public var pageWait: Duration = .milliseconds(40)
+        /// How long a request waits on the upstream with no data yet, or for the refresh after a change it made.
+        public var upstreamWait: Duration = .seconds(1)
         /// Most long polls parked at once; beyond it they are answered at once.
         public var maxParked = 512
         /// The active user's id.
@@ -23,6 +25,7 @@ extension SnapshotStore {
             policy.schedule.interval = refreshInterval
             policy.schedule.referenceInterval = referenceInterval
             policy.pageWait = pageWait
+            policy.upstreamWait = upstreamWait
             policy.maxParked = maxParked
             return policy
         }
