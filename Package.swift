@@ -26,7 +26,7 @@ var targets: [Target] = [
     .target(name: "CommandLineKit", dependencies: ["Logging"]),
     .target(name: "Compression", dependencies: ["CZlib"]),
     .target(name: "Hashing"),
-    .target(name: "HTTPServer", dependencies: ["HTTPCore", "Logging", "Compression", "Hashing", "CLinux"]),
+    .target(name: "HTTPServer", dependencies: ["HTTPCore", "Logging", "Compression", "Hashing", "Timing", "CLinux"]),
     .target(name: "HabitsAPI", dependencies: ["HTTPCore", "Timing"]),
     .target(
         name: "HabitsSimulator",
