@@ -12,7 +12,7 @@ import Testing
             "render": RenderCache.defaultBudget,
             "settings": SettingsStore<Settings>.cacheBudgetBytes,
             "parked_polls": SnapshotStore.Configuration().maxParked * ParkedPolls.bytesPerPoll,
-            "verified_cookies": VerifiedCookies().capacity * VerifiedCookies.bytesPerValue,
+            "verified_cookies": VerifiedCookies().budgetBytes,
         ]
     }
 
