@@ -74,14 +74,17 @@ extension DashboardApp {
     func habit(_ request: Request, _ context: RequestContext) async throws -> Response {
         let name = try Self.routeParameter(Links.habitRoute, request, context)
         let range = try Self.range(request)
+        let number = try Self.page(request)
         let view = try await snapshots.view(live: true)
         let browser = try await settings.loadVersioned(for: request)
         let paused = Self.isPaused(request)
         let query = Self.liveQuery(range: range, paused: paused)
-        return try cachedHTML(request, key: key(HabitDetailPage.declaration, item: name, query: query, view, browser)) {
-            let page = try habitPage(name, range, view, browser.value)
+        let key = key(HabitDetailPage.declaration, item: name, query: query, page: number, view, browser)
+        return try cachedHTML(request, key: key) {
+            let page = try habitPage(name, range, number, view, browser.value)
             let fragment = try habitFragment(page, view)
-            let path = range.url(page.path)
+            // The live region polls this page's own members (issue 21 point 4), so its source names the page too.
+            let path = Pager.url(range.url(page.path), page: number)
             return try renderer.livePageBytes(
                 .habit, page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag, path: path,
                 frame: PageFrame(
@@ -93,20 +96,27 @@ extension DashboardApp {
     func habitFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
         let name = try Self.routeParameter(Links.habitRoute, request, context)
         let range = try Self.range(request)
+        let number = try Self.page(request)
         return try await liveFragment(request, context) { view, browser in
-            try renderCache.entry(for: habitFragmentKey(name, range, view, browser)) {
-                try renderHabitFragment(try habitPage(name, range, view, browser.value), view)
+            try renderCache.entry(for: habitFragmentKey(name, range, number, view, browser)) {
+                try renderHabitFragment(try habitPage(name, range, number, view, browser.value), view)
             }
         }
     }
 
-    private func habitPage(_ name: String, _ range: HistoryRange, _ view: SnapshotView, _ browser: Settings) throws
-        -> HabitDetailPage
-    {
+    private func habitPage(
+        _ name: String, _ range: HistoryRange, _ number: Int, _ view: SnapshotView, _ browser: Settings
+    ) throws -> HabitDetailPage {
         let trend = activity.habitTrend(name, range: range)
-        guard var page = HabitDetailPage(habitName: name, snapshot: view.snapshot, settings: browser, trend: trend)
+        guard
+            var page = HabitDetailPage(
+                habitName: name, snapshot: view.snapshot, settings: browser, trend: trend, page: number)
         else {
             throw HTTPError(.notFound, "There is no habit called “\(name)”.")
+        }
+        guard page.pager != nil else {
+            let pages = Pager.pageCount(page.memberCount, size: Pager.membersPerPage)
+            throw Self.pastLastPage(number, pages: pages, of: "the people who logged \(name)")
         }
         page.range = range
         return page
@@ -114,14 +124,17 @@ extension DashboardApp {
 
     /// The key of a habit's fragment: no settings in it, so one rendering serves every browser.
     private func habitFragmentKey(
-        _ name: String, _ range: HistoryRange, _ view: SnapshotView, _ browser: Versioned<Settings>
+        _ name: String, _ range: HistoryRange, _ number: Int, _ view: SnapshotView, _ browser: Versioned<Settings>
     ) -> RenderKey {
-        key(HabitDetailPage.fragmentDeclaration, item: name, query: range.query, view, browser)
+        key(HabitDetailPage.fragmentDeclaration, item: name, query: range.query, page: number, view, browser)
     }
 
     /// The habit's ranked groups: the same for every browser, so rendered once per version.
     private func habitFragment(_ page: HabitDetailPage, _ view: SnapshotView) throws -> RenderCache.Entry {
-        try renderCache.entry(for: habitFragmentKey(page.name, page.range, view, settings.store.defaults)) {
+        let number = page.pager?.number ?? 1
+        return try renderCache.entry(
+            for: habitFragmentKey(page.name, page.range, number, view, settings.store.defaults)
+        ) {
             try renderHabitFragment(page, view)
         }
     }
@@ -148,13 +161,20 @@ extension DashboardApp {
         if followedOnly { parameters.append("followed=1") }
         if !search.isEmpty { parameters.append("q=" + PercentEncoding.encodeQueryComponent(search)) }
         let selection = parameters.joined(separator: "&")
-        let returnTo = DashboardPage.people.route + (selection.isEmpty ? "" : "?" + selection)
+        let listPath = DashboardPage.people.route + (selection.isEmpty ? "" : "?" + selection)
+        let number = try Self.page(request)
         // Activity and leading read the statistics, so those orders change with the whole version.
-        return try cachedHTML(request, key: key(PeoplePage.declaration(sort: sort), query: selection, view, browser)) {
+        let key = key(PeoplePage.declaration(sort: sort), query: selection, page: number, view, browser)
+        return try cachedHTML(request, key: key) {
             let page = PeoplePage(
-                snapshot: view.snapshot, settings: browser.value, followedOnly: followedOnly, query: search, sort: sort)
+                snapshot: view.snapshot, settings: browser.value, followedOnly: followedOnly, query: search, sort: sort,
+                page: number)
+            guard page.pager != nil else {
+                throw Self.pastLastPage(
+                    number, pages: Pager.pageCount(page.matchCount, size: Pager.peoplePerPage), of: "people")
+            }
             return try renderer.pageBytes(
-                .people, page.templateFields(returnTo: returnTo),
+                .people, page.templateFields(listPath: listPath, renderer: renderer),
                 frame: PageFrame(
                     title: "People", tab: .people, staleNotice: view.stale,
                     colorsVersion: view.snapshot.referenceVersion))
@@ -257,11 +277,11 @@ extension DashboardApp {
 
     /// The render key `declaration` gives for `view` and the browser's settings: the one place keys are made.
     func key(
-        _ declaration: PageDeclaration, item: String? = nil, query: String = "", _ view: SnapshotView,
+        _ declaration: PageDeclaration, item: String? = nil, query: String = "", page: Int = 1, _ view: SnapshotView,
         _ browser: Versioned<Settings>
     ) -> RenderKey {
         declaration.key(
-            item: item, query: query, view: view, settings: browser, digests: personalDigests,
+            item: item, query: query, listPage: page, view: view, settings: browser, digests: personalDigests,
             trendSlot: activity.latestSlot)
     }
 

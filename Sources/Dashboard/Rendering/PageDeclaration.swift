@@ -56,12 +56,14 @@ struct PageDeclaration: Sendable {
         self.reads = reads
     }
 
-    /// The render key of the page (of `item`, in the variant `query`) for `view` and `settings`; `trendSlot` is the
-    /// history's latest slot (what `.trend` pages also change with).
+    /// The render key of the page (of `item`, in the variant `query`, on page `listPage` of its list) for `view` and
+    /// `settings`; `trendSlot` is the history's latest slot (what `.trend` pages also change with). The first page's
+    /// key is the unpaged one, so a list that fits one page keeps the key it always had.
     func key(
-        item: String? = nil, query: String = "", view: SnapshotView, settings: Versioned<Settings>,
+        item: String? = nil, query: String = "", listPage: Int = 1, view: SnapshotView, settings: Versioned<Settings>,
         digests: PersonalDigests, trendSlot: Int?
     ) -> RenderKey {
+        let query = [query, Pager.query(listPage)].filter { !$0.isEmpty }.joined(separator: "&")
         let route =
             isFragment
             ? "fragment:" + DashboardPage.route(page.template, item, query) : page.key(item: item, query: query)
