@@ -13,7 +13,7 @@ import Testing
             "cards": CardCache.defaultBudget,
             "settings": SettingsStore<Settings>.cacheBudgetBytes,
             "parked_polls": SnapshotStore.Configuration().maxParked * ParkedPolls.bytesPerPoll,
-            "verified_cookies": VerifiedCookies().capacity * VerifiedCookies.bytesPerValue,
+            "verified_cookies": VerifiedCookies().budgetBytes,
         ]
     }
 

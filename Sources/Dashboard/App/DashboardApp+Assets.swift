@@ -80,8 +80,8 @@ extension DashboardApp {
                 name: "parked_polls", bytes: parkedPolls.counts.held * ParkedPolls.bytesPerPoll,
                 budget: parkedPolls.capacity * ParkedPolls.bytesPerPoll),
             CacheUse(
-                name: "verified_cookies", bytes: settings.verifiedCookies.count * VerifiedCookies.bytesPerValue,
-                budget: settings.verifiedCookies.capacity * VerifiedCookies.bytesPerValue),
+                name: "verified_cookies", bytes: settings.verifiedCookies.bytes,
+                budget: settings.verifiedCookies.budgetBytes),
         ]
     }
 

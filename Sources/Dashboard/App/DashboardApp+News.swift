@@ -8,7 +8,7 @@ extension DashboardApp {
         try await liveFragment(request, context) { _, browser in
             let news = News(
                 moments: activity.moments, settings: browser.value, now: ActivityHistory.second(snapshots.date))
-            let key = RenderKey(route: "fragment:news", content: news.digest, personal: .none, stale: nil)
+            let key = RenderKey(route: "fragment:news", content: 0, personal: news.key, stale: nil)
             return try renderCache.entry(for: key) {
                 try renderer.fragmentBytes("fragments/news", news.templateValue)
             }

@@ -120,7 +120,9 @@ struct SnapshotState {
     /// The view now, or nil with no data.
     func current(now: ContinuousClock.Instant, date: Date) -> SnapshotView? {
         guard let snapshot else { return nil }
-        let notice = isStale(now: now) ? StaleNotice(dataFetchedAt: restoredFetchedAt ?? lastSuccessDate ?? date) : nil
+        let notice =
+            isStale(now: now)
+            ? StaleNotice(dataFetchedAt: restoredFetchedAt ?? lastSuccessDate ?? date, now: date) : nil
         return SnapshotView(snapshot: snapshot, stale: notice, generation: generation)
     }
 
