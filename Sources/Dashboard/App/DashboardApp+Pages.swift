@@ -48,7 +48,7 @@ extension DashboardApp {
 
     private func homeFragment(_ view: SnapshotView, _ browser: Versioned<Settings>) throws -> RenderCache.Entry {
         try renderCache.entry(for: key(HomePage.fragmentDeclaration, view, browser)) {
-            let now = snapshots.date
+            let now = activity.pageDate(now: snapshots.date)
             let page = HomePage(
                 snapshot: view.snapshot, settings: browser.value, baseline: activity.baseline(before: now), now: now,
                 habitTrend: { activity.habitTrend($0) }, moments: activity.moments)
@@ -129,7 +129,7 @@ extension DashboardApp {
     private func renderHabitFragment(_ page: HabitDetailPage, _ view: SnapshotView) throws -> [UInt8] {
         try renderer.fragmentBytes(
             LivePage.habit.fragmentTemplate,
-            page.fragmentValue(stale: view.stale, now: ActivityHistory.second(snapshots.date)))
+            page.fragmentValue(stale: view.stale, now: ActivityHistory.second(activity.pageDate(now: snapshots.date))))
     }
 
     // MARK: - People
@@ -221,7 +221,7 @@ extension DashboardApp {
     private func renderPersonFragment(_ page: PersonDetailPage, _ view: SnapshotView) throws -> [UInt8] {
         try renderer.fragmentBytes(
             LivePage.person.fragmentTemplate,
-            page.fragmentValue(stale: view.stale, now: ActivityHistory.second(snapshots.date)))
+            page.fragmentValue(stale: view.stale, now: ActivityHistory.second(activity.pageDate(now: snapshots.date))))
     }
 
     // MARK: - Log Habit
