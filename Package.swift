@@ -22,15 +22,15 @@ var targets: [Target] = [
     // The one clock protocol (monotonic and wall-clock time, and sleeping until a deadline) and the one waiter
     // registry, shared by the upstream client, the simulator and the dashboard.
     .target(name: "Timing"),
-    .target(name: "Logging"),
-    .target(name: "CommandLineKit", dependencies: ["Logging"]),
+    .target(name: "Logging", dependencies: ["Timing"]),
+    .target(name: "CommandLineKit", dependencies: ["Logging", "Timing"]),
     .target(name: "Compression", dependencies: ["CZlib"]),
     .target(name: "Hashing"),
-    .target(name: "HTTPServer", dependencies: ["HTTPCore", "Logging", "Compression", "Hashing", "CLinux"]),
+    .target(name: "HTTPServer", dependencies: ["HTTPCore", "Logging", "Compression", "Hashing", "Timing", "CLinux"]),
     .target(name: "HabitsAPI", dependencies: ["HTTPCore", "Timing"]),
     .target(
         name: "HabitsSimulator",
-        dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "Logging", "CommandLineKit", "Compression"]),
+        dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "Logging", "CommandLineKit", "Compression", "Timing"]),
     .target(name: "TemplateKit"),
     .target(
         name: "Dashboard",
@@ -58,9 +58,12 @@ var targets: [Target] = [
         resources: [.copy("Fixtures")]),
     .testTarget(
         name: "HabitsSimulatorTests",
-        dependencies: ["HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "Logging", "CommandLineKit", "CZlib"]),
+        dependencies: [
+            "HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "Logging", "CommandLineKit", "CZlib",
+            "TestSupport",
+        ]),
     .testTarget(name: "TemplateKitTests", dependencies: ["TemplateKit"]),
-    .testTarget(name: "TimingTests", dependencies: ["Timing"]),
+    .testTarget(name: "TimingTests", dependencies: ["Timing", "TestSupport"]),
     .testTarget(
         name: "DashboardTests",
         dependencies: [

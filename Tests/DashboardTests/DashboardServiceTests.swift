@@ -41,7 +41,7 @@ import Testing
         try prepareCache()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let service = try start()
-        let asOf = StaleNotice(dataFetchedAt: fetchedAt).asOf
+        let asOf = StaleNotice(dataFetchedAt: fetchedAt, now: Date()).asOf
         let pages = [
             ("/", "Showing data as of"), ("/habits", "Yoga"), ("/habits/Yoga", "Aga Orlova"),
             ("/people", "Aga Orlova"), ("/people/user0", "Aga Orlova"), ("/log", "Yoga"),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HabitsAPI
@@ -55,17 +56,5 @@ import Testing
         for log in logs { try await log.value }
         #expect(fake.logged.count == 2)
         #expect(coalescer.metrics.coalesced == 0 && coalescer.metrics.upstreamCalls == [.logHabit: 2])
-    }
-}
-
-/// Waits for `condition`, checking every millisecond; a hang guard of 120 s of wall time (the whole suite starts slowly on a loaded machine) fails the test.
-func eventually(sourceLocation: SourceLocation = #_sourceLocation, _ condition: @Sendable () -> Bool) async {
-    let start = ContinuousClock.now
-    while !condition() {
-        if ContinuousClock.now - start > .seconds(120) {
-            Issue.record("timed out", sourceLocation: sourceLocation)
-            return
-        }
-        try? await Task.sleep(for: .milliseconds(1))
     }
 }

@@ -135,7 +135,7 @@ struct SnapshotState {
     func current(now: ContinuousClock.Instant, date: Date) -> SnapshotView? {
         guard let snapshot else { return nil }
         let fetchedAt = (role == .standalone ? nil : shared?.fetchedAt) ?? restoredFetchedAt ?? lastSuccessDate ?? date
-        let notice = isStale(now: now) ? StaleNotice(dataFetchedAt: fetchedAt) : nil
+        let notice = isStale(now: now) ? StaleNotice(dataFetchedAt: fetchedAt, now: date) : nil
         return SnapshotView(snapshot: snapshot, stale: notice, generation: generation)
     }
 
