@@ -45,7 +45,7 @@ extension SnapshotStateTests {
         let failed = state.refreshFinished(
             jobs(first)[0], .failed(HabitsAPIError.transport("down")), now: at(1), date: date(1))
         #expect(shares(failed).map(\.1) == [SharedSnapshot.Status(stale: true, fetchedAt: d0)])
-        #expect(state.current(now: at(1), date: date(1))?.stale == StaleNotice(dataFetchedAt: d0))
+        #expect(state.current(now: at(1), date: date(1))?.stale == StaleNotice(dataFetchedAt: d0, now: date(1)))
         let (_, second) = state.viewRequested(live: false, now: at(2), date: date(2))
         let again = state.refreshFinished(
             jobs(second)[0], .failed(HabitsAPIError.transport("down")), now: at(2), date: date(2))
@@ -69,7 +69,7 @@ extension SnapshotStateTests {
             jobs(actions)[0], .followed(built: nil, status: stored), now: at(1), date: date(1))
         #expect(shares(finished).isEmpty, "a follower never stores")
         let view = try #require(state.current(now: at(1), date: date(1)))
-        #expect(view.stale == StaleNotice(dataFetchedAt: date(-60)))
+        #expect(view.stale == StaleNotice(dataFetchedAt: date(-60), now: date(1)))
     }
 
     @Test func aPublishedVersionWakesTheParkedPollsOfAFollower() {
