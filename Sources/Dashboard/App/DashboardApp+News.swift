@@ -9,7 +9,7 @@ extension DashboardApp {
             let news = News(
                 moments: activity.moments, settings: browser.value,
                 now: ActivityHistory.second(activity.pageDate(now: snapshots.date)))
-            let key = RenderKey(route: "fragment:news", content: news.digest, personal: .none, stale: nil)
+            let key = RenderKey(route: "fragment:news", content: 0, personal: news.key, stale: nil)
             return try renderCache.entry(for: key) {
                 try renderer.fragmentBytes("fragments/news", news.templateValue)
             }
