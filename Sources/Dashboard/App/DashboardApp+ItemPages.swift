@@ -67,7 +67,8 @@ extension DashboardApp {
             let page = try page ?? itemModel(item, range, number, view, settings.store.defaultValue)
             return try renderer.fragmentBytes(
                 Page.kind.live.fragmentTemplate,
-                page.fragmentValue(stale: view.stale, now: ActivityHistory.second(snapshots.date)))
+                page.fragmentValue(
+                    stale: view.stale, now: ActivityHistory.second(activity.pageDate(now: snapshots.date))))
         }
     }
 

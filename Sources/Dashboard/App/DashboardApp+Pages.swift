@@ -48,7 +48,7 @@ extension DashboardApp {
 
     private func homeFragment(_ view: SnapshotView, _ browser: Versioned<Settings>) throws -> RenderCache.Entry {
         try renderCache.entry(for: key(HomePage.fragmentDeclaration, view, browser)) {
-            let now = snapshots.date
+            let now = activity.pageDate(now: snapshots.date)
             let page = HomePage(
                 snapshot: view.snapshot, settings: browser.value, baseline: activity.baseline(before: now), now: now,
                 habitTrend: { activity.habitTrend($0) }, moments: activity.moments)
