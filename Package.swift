@@ -4,8 +4,9 @@ import PackageDescription
 // No package dependencies: the toolchain (Foundation, Dispatch, Glibc, Swift Testing) is all there is.
 // Dependencies run one way: Dashboard → {HTTPServer, HabitsAPI, TemplateKit}; HabitsSimulator → {HTTPServer, HabitsAPI};
 // HTTPServer → HTTPCore and HabitsAPI → HTTPCore: the HTTP vocabulary and grammar both sides share (headers, method,
-// version, status, byte classes, field and chunk-size lines, keep-alive, If-None-Match), so the server's request
-// parser and the client's response parser are built on the same pieces while the client knows nothing of the server.
+// version, status, byte classes, lines, field and chunk-size lines, framing and chunked bodies, keep-alive,
+// If-None-Match), so the server's request parser and the client's response parser are built on the same pieces
+// while the client knows nothing of the server.
 // Beside HTTP, four small modules that know nothing of it: Logging (the logger and its buffered writer),
 // CommandLineKit (what a main.swift needs: option scanning, the announce line, the shutdown signals, systemd's
 // notifications), Compression (gzip over the system's zlib) and Hashing (FNV-1a, the one non-adversarial digest), so
@@ -24,17 +25,17 @@ var targets: [Target] = [
     // The one clock protocol (monotonic and wall-clock time, and sleeping until a deadline) and the one waiter
     // registry, shared by the upstream client, the simulator and the dashboard.
     .target(name: "Timing"),
-    .target(name: "Logging"),
-    .target(name: "CommandLineKit", dependencies: ["Logging"]),
+    .target(name: "Logging", dependencies: ["Timing"]),
+    .target(name: "CommandLineKit", dependencies: ["Logging", "Timing"]),
     .target(name: "Compression", dependencies: ["CZlib"]),
     .target(name: "Hashing"),
-    .target(name: "HTTPServer", dependencies: ["HTTPCore", "Logging", "Compression", "Hashing", "CLinux"]),
+    .target(name: "HTTPServer", dependencies: ["HTTPCore", "Logging", "Compression", "Hashing", "Timing", "CLinux"]),
     .target(name: "HabitsAPI", dependencies: ["HTTPCore", "Timing"]),
     // The database layer (issue 19): URL, sessions, pool, listener, migrations; knows nothing of the dashboard.
     .target(name: "Postgres", dependencies: ["CLibPQ", "Timing"]),
     .target(
         name: "HabitsSimulator",
-        dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "Logging", "CommandLineKit", "Compression"]),
+        dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "Logging", "CommandLineKit", "Compression", "Timing"]),
     .target(name: "TemplateKit"),
     .target(
         name: "Dashboard",
@@ -48,7 +49,7 @@ var targets: [Target] = [
         dependencies: ["Dashboard", "HabitsSimulator", "HTTPServer", "Logging", "CommandLineKit"]),
     .executableTarget(name: "habits-api", dependencies: ["HabitsSimulator", "Logging", "CommandLineKit"]),
     // What more than one test target needs (blocking work off the cooperative pool, fakes, clocks, gates).
-    .target(name: "TestSupport", dependencies: ["Timing"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Timing", "HabitsAPI"], path: "Tests/TestSupport"),
     .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
     .testTarget(name: "LoggingTests", dependencies: ["Logging", "TestSupport"]),
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"]),
@@ -62,9 +63,12 @@ var targets: [Target] = [
         resources: [.copy("Fixtures")]),
     .testTarget(
         name: "HabitsSimulatorTests",
-        dependencies: ["HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "Logging", "CommandLineKit", "CZlib"]),
+        dependencies: [
+            "HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "Logging", "CommandLineKit", "CZlib",
+            "TestSupport",
+        ]),
     .testTarget(name: "TemplateKitTests", dependencies: ["TemplateKit"]),
-    .testTarget(name: "TimingTests", dependencies: ["Timing"]),
+    .testTarget(name: "TimingTests", dependencies: ["Timing", "TestSupport"]),
     .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Timing", "TestSupport"]),
     .testTarget(
         name: "DashboardTests",

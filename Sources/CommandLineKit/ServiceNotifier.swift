@@ -1,34 +1,36 @@
-import Dispatch
 import Glibc
 import Logging
+import Synchronization
+import Timing
 
 /// Sends sd_notify(3) datagrams (`READY=1`, `STOPPING=1`, `WATCHDOG=1`) to the socket a `ServiceNotification`
 /// names, and pets the watchdog on a timer of its own. Without `NOTIFY_SOCKET` there is no notifier, so a process not
 /// run by systemd does nothing.
 ///
-/// Invariant: `timer` is only touched on `queue`; `fd` is set once in `init` and closed in `deinit`.
+/// Invariant: `fd` is set once in `init` and closed in `deinit`; the watchdog's timer is only touched under its lock.
 public final class ServiceNotifier: @unchecked Sendable {
     /// Where the datagrams go and the watchdog interval.
     public let target: ServiceNotification
     private let fd: Int32
-    private let queue = DispatchQueue(label: "service-notifier")
-    private var timer: (any DispatchSourceTimer)?
+    private let clock: any TimeSource
+    private let timer = Mutex<Task<Void, Never>?>(nil)
 
-    /// A notifier for `target`; nil when no datagram socket can be made.
-    public init?(_ target: ServiceNotification) {
+    /// A notifier for `target`, its watchdog on `clock`; nil when no datagram socket can be made.
+    public init?(_ target: ServiceNotification, clock: any TimeSource = SystemTimeSource()) {
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
         self.fd = fd
         self.target = target
+        self.clock = clock
     }
 
     /// The notifier of this process's environment, or nil when it is not run by a service manager.
     public static func fromEnvironment(_ environment: [String: String]) -> ServiceNotifier? {
-        ServiceNotification(environment: environment, pid: getpid()).flatMap(ServiceNotifier.init)
+        ServiceNotification(environment: environment, pid: getpid()).flatMap { ServiceNotifier($0) }
     }
 
     deinit {
-        timer?.cancel()
+        timer.withLock { $0?.cancel() }
         close(fd)
     }
 
@@ -64,18 +66,16 @@ public final class ServiceNotifier: @unchecked Sendable {
     public func ready() {
         send(ServiceNotification.ready)
         guard let interval = target.watchdogInterval else { return }
-        queue.sync {
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.schedule(deadline: .now() + interval.dispatchInterval, repeating: interval.dispatchInterval)
-            timer.setEventHandler { [weak self] in self?.send(ServiceNotification.watchdog, wait: false) }
-            timer.resume()
-            self.timer = timer
+        let pets = clock.every(interval) { [weak self] in self?.send(ServiceNotification.watchdog, wait: false) }
+        timer.withLock { timer in
+            timer?.cancel()
+            timer = pets
         }
     }
 
     /// Sends `STOPPING=1` and stops the watchdog.
     public func stopping() {
-        queue.sync {
+        timer.withLock { timer in
             timer?.cancel()
             timer = nil
         }

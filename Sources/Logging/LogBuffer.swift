@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Synchronization
+import Timing
 
 /// Collects log lines and writes them to a file descriptor in batches, from its own serial queue.
 ///
@@ -14,7 +15,8 @@ import Synchronization
 /// stall every connection of the loop (issue 12). Past `16 × flushBytes` of unwritten output new lines are
 /// dropped and counted instead, and the writer reports the count in a line of its own once it catches up.
 ///
-/// With `maxBytesPerSecond`, no more than that is taken in any second of the monotonic clock, whatever the load
+/// With `maxBytesPerSecond`, no more than that is taken in any second of the monotonic clock (the injected
+/// `TimeSource`, which also times the delayed write), whatever the load
 /// (issue 23: a poll flood wrote 174 MB in 30 s, a disk-filling attack); lines past it are dropped and counted too,
 /// and reported in one line when the next second begins. Standard error's bound is 32 KiB a second (about 1.9 MiB a
 /// minute, 2.7 GB a day at the very worst).
@@ -52,15 +54,19 @@ public final class LogBuffer: Sendable {
     private let delay: Duration
     private let flushBytes: Int
     private let maxBytesPerSecond: Int?
-    private let origin = ContinuousClock.now
+    private let clock: any TimeSource
+    private let origin: ContinuousClock.Instant
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "log.writer")
 
     /// A buffer writing to `fd`: lines wait at most `delay`, a write starts early once `flushBytes` pile up, and at
-    /// most `maxBytesPerSecond` are taken in a second (nil: no bound).
+    /// most `maxBytesPerSecond` are taken in a second (nil: no bound), seconds and delays on `clock`.
     public init(
-        fd: Int32, delay: Duration = .milliseconds(20), flushBytes: Int = 32 * 1024, maxBytesPerSecond: Int? = nil
+        fd: Int32, delay: Duration = .milliseconds(20), flushBytes: Int = 32 * 1024, maxBytesPerSecond: Int? = nil,
+        clock: any TimeSource = SystemTimeSource()
     ) {
+        self.clock = clock
+        origin = clock.now
         self.fd = fd
         self.delay = delay
         self.flushBytes = flushBytes
@@ -73,7 +79,7 @@ public final class LogBuffer: Sendable {
         // often an event loop, never waits on the writer.
         let hardLimit = 16 * flushBytes
         var line = line
-        let second = maxBytesPerSecond == nil ? 0 : (ContinuousClock.now - origin).components.seconds
+        let second = maxBytesPerSecond == nil ? 0 : (clock.now - origin).components.seconds
         let (startTimer, writeNow) = line.withUTF8 { utf8 in
             state.withLock { state -> (Bool, Bool) in
                 guard state.bytes.count + utf8.count < hardLimit else {
@@ -113,9 +119,8 @@ public final class LogBuffer: Sendable {
             }
         }
         if startTimer {
-            queue.asyncAfter(deadline: .now() + delay.dispatchInterval) {
-                self.writeBuffered(.timer)
-            }
+            // The write itself stays on `queue`, so batches go out in the order they were taken.
+            clock.after(clock.now + delay) { self.queue.async { self.writeBuffered(.timer) } }
         }
         if writeNow {
             queue.async { self.writeBuffered(.size) }

@@ -8,7 +8,7 @@ import Foundation
 /// elsewhere (a logged habit's timestamp) or kept in a file that outlives the process. Code never subtracts one from
 /// the other.
 ///
-/// `sleep(until:)` in a task is the one timer outside the event loops (which keep their `TimerHeap` for connection
+/// `sleep(until:)` in a task, through `after` (once) and `every` (repeating), is the one timer outside the event loops (which keep their `TimerHeap` for connection
 /// deadlines: those fire on the loop's own thread between `epoll_wait` rounds, where a task would cost a hop).
 public protocol TimeSource: Sendable {
     /// The monotonic now, for deadlines, ages and timers.
@@ -51,6 +51,26 @@ extension TimeSource {
             await sleep(until: deadline)
             guard !Task.isCancelled else { return }
             await body()
+        }
+    }
+
+    /// Runs `body` every `interval` (the first time one interval from now) in a new task, until the returned task is
+    /// cancelled: the one repeating timer.
+    ///
+    /// Deadlines count from the start, not from each run's end, so a slow run does not shift the next; runs missed
+    /// while the process was suspended (or while a run overran) are one run, not a burst.
+    @discardableResult
+    public func every(_ interval: Duration, _ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        Task {
+            var next = now + interval
+            while true {
+                await sleep(until: next)
+                guard !Task.isCancelled else { return }
+                await body()
+                next += interval
+                let current = now
+                if next <= current { next = current + interval }
+            }
         }
     }
 }

@@ -4,21 +4,28 @@ import Testing
 
 /// The datagrams systemd reads, on a socket of the test's own.
 @Suite struct ServiceNotifierTests {
-    @Test func sendsReadyThenTheWatchdogThenStopping() async throws {
+    /// The watchdog pets once per interval of the notifier's clock, moved by hand, and `stopping()` ends it.
+    @Test func sendsReadyThenTheWatchdogEachIntervalThenStopping() async throws {
         let listener = try NotifyListener()
+        let clock = ManualClock()
         let notifier = try #require(
-            ServiceNotifier(ServiceNotification(socketPath: listener.path, watchdogInterval: .milliseconds(100))))
+            ServiceNotifier(
+                ServiceNotification(socketPath: listener.path, watchdogInterval: .seconds(10)), clock: clock))
         notifier.ready()
         #expect(await listener.next() == "READY=1")
-        #expect(await listener.next() == "WATCHDOG=1")
-        #expect(await listener.next() == "WATCHDOG=1")
+        for pet in 1...2 {
+            await eventually("the watchdog asleep before pet \(pet)") { clock.sleeperCount == 1 }
+            clock.advance(by: .seconds(10))
+            #expect(await listener.next() == "WATCHDOG=1")
+        }
+        await eventually("the watchdog asleep") { clock.sleeperCount == 1 }
         // STOPPING=1 waits for room on the socket, as sd_notify does, so it is sent while the test keeps reading.
         async let stopped: Void = onOwnThread { notifier.stopping() }
-        // Watchdog datagrams already queued may come first; then STOPPING=1, and no more petting.
-        var message = await listener.next()
-        while message == "WATCHDOG=1" { message = await listener.next() }
+        #expect(await listener.next() == "STOPPING=1")
         await stopped
-        #expect(message == "STOPPING=1")
+        // Stopping cancelled the watchdog's timer (which wakes its sleep), so no move of the clock pets again.
+        await eventually("the watchdog's timer gone") { clock.sleeperCount == 0 }
+        clock.advance(by: .seconds(100))
         #expect(await listener.next(timeout: .milliseconds(300)) == nil)
     }
 

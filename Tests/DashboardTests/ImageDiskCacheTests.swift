@@ -1,5 +1,6 @@
 import Foundation
 import HabitsAPI
+import TestSupport
 import Testing
 
 @testable import Dashboard
@@ -38,11 +39,16 @@ import Testing
     /// Each file is the type line (10 bytes for `image/png\n`) and the body; past the budget the least recently used
     /// goes, and a read counts as a use.
     @Test func theBudgetEvictsTheLeastRecentlyUsed() {
-        let cache = ImageDiskCache(directory: directory, budgetBytes: 100, logger: .silent)
+        // Uses are times of the cache's clock, one second apart: no two can tie, however fast the machine.
+        let clock = ManualClock()
+        let cache = ImageDiskCache(directory: directory, budgetBytes: 100, clock: clock, logger: .silent)
         let body = [UInt8](repeating: 7, count: 30)  // 40 bytes on disk each
         cache.store(id: "a", bytes: body, contentType: "image/png")
+        clock.advance(by: .seconds(1))
         cache.store(id: "b", bytes: body, contentType: "image/png")
+        clock.advance(by: .seconds(1))
         #expect(cache.load(id: "a") != nil)  // a is now more recent than b
+        clock.advance(by: .seconds(1))
         cache.store(id: "c", bytes: body, contentType: "image/png")
         #expect(cache.totalBytes == 80)
         #expect(cache.load(id: "b") == nil)

@@ -1,5 +1,6 @@
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Dashboard

@@ -210,7 +210,7 @@ import Testing
             return
         }
         #expect(deadline != nil)
-        #expect(state.current(now: t0, date: d0)?.stale == StaleNotice(dataFetchedAt: date(-3600)))
+        #expect(state.current(now: t0, date: d0)?.stale == StaleNotice(dataFetchedAt: date(-3600), now: d0))
         let finished = state.refreshFinished(
             jobs(actions)[0], .fetched(built: nil, reference: Self.reference), now: at(0.1), date: date(0.1))
         #expect(finished.contains { if case .save(_, let fetchedAt) = $0 { fetchedAt == date(0.1) } else { false } })

@@ -1,5 +1,6 @@
 import Foundation
 import HabitsAPI
+import TestSupport
 import Testing
 
 @testable import Dashboard
@@ -38,9 +39,9 @@ extension SnapshotStoreTests {
         let view = try await store.view()
         #expect(view.snapshot.version == saved.version)
         #expect(view.snapshot.inputs.statistics == Fixture.combined)
-        #expect(view.stale == StaleNotice(dataFetchedAt: fetchedAt))
+        #expect(view.stale == StaleNotice(dataFetchedAt: fetchedAt, now: clock.date))
         await eventually("the failed refresh") { store.metrics.failures == 1 }
-        #expect(try await store.view().stale == StaleNotice(dataFetchedAt: fetchedAt))
+        #expect(try await store.view().stale == StaleNotice(dataFetchedAt: fetchedAt, now: clock.date))
     }
 
     @Test func theNoticeGoesWithinOneRefreshOnceTheUpstreamAnswersAndTheFileIsRewritten() async throws {

@@ -99,7 +99,7 @@ import Testing
             #expect(data.statisticsCalls == calls + 1, "one try after \(pause) s")
         }
         let stale = try await store.view()
-        #expect(stale.stale == StaleNotice(dataFetchedAt: start))
+        #expect(stale.stale == StaleNotice(dataFetchedAt: start, now: clock.date))
         data.fail(with: nil)
         clock.advance(by: .seconds(8.1))
         _ = try await store.view()

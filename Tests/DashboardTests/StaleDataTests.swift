@@ -51,7 +51,7 @@ import Testing
         let stale = try await get(target)
         #expect(stale.status == .ok)
         let html = String(decoding: stale.body, as: UTF8.self)
-        let asOf = StaleNotice(dataFetchedAt: Date(timeIntervalSince1970: 1_800_000_000)).asOf
+        let asOf = StaleNotice(dataFetchedAt: Date(timeIntervalSince1970: 1_800_000_000), now: clock.date).asOf
         #expect(
             html.contains(
                 #"Showing data as of <time datetime="2027-01-15T08:00:00Z" data-time="clock">\#(asOf)</time>."#))

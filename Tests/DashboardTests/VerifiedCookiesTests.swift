@@ -66,20 +66,35 @@ import Testing
         #expect(settings.browserID(of: request) == nil)
     }
 
-    /// It answers for what it was told (a memo that stores nothing would pass a bound alone) and never holds more
-    /// than its capacity.
-    @Test func theMemoRemembersWithinItsCapacity() {
+    /// It answers for what it was told (a memo that stores nothing would pass a bound alone), and when full it forgets
+    /// the value used least recently, never one just looked up.
+    @Test func theMemoForgetsTheLeastRecentlyUsedValueWhenFull() {
         let memo = VerifiedCookies(capacity: 2)
-        let first = BrowserID.random()
+        let (first, second, third) = (BrowserID.random(), BrowserID.random(), BrowserID.random())
         memo.remember(first.rawValue, names: first)
+        memo.remember(second.rawValue, names: second)
         #expect(memo.id(for: first.rawValue) == first)
-        #expect(memo.count == 1)
-        var last = first
-        for _ in 0..<5 {
-            last = BrowserID.random()
-            memo.remember(last.rawValue, names: last)
-            #expect((1...2).contains(memo.count))
+        #expect(memo.id(for: second.rawValue) == second)
+        #expect(memo.id(for: first.rawValue) == first)  // now `second` is the least recently used
+        memo.remember(third.rawValue, names: third)
+        #expect(memo.count == 2)
+        #expect(memo.id(for: first.rawValue) == first)
+        #expect(memo.id(for: third.rawValue) == third)
+        #expect(memo.id(for: second.rawValue) == nil)
+    }
+
+    /// The bytes `/metrics` reports are what the values cost, and never past the budget, however long they are.
+    @Test func theMemoCountsItsBytesAndStaysWithinItsBudget() {
+        let memo = VerifiedCookies(capacity: 4)
+        #expect(memo.budgetBytes == 4 * VerifiedCookies.bytesPerValue)
+        let id = BrowserID.random()
+        memo.remember("v", names: id)
+        #expect(memo.bytes == 1 + VerifiedCookies.bytesPerEntry)
+        for length in [200, 300, 400] {
+            memo.remember(String(repeating: "x", count: length), names: id)
+            #expect(memo.bytes <= memo.budgetBytes)
         }
-        #expect(memo.id(for: last.rawValue) == last, "the latest verified cookie is always remembered")
+        #expect(memo.id(for: String(repeating: "x", count: 400)) == id, "the latest value is remembered")
+        #expect(memo.id(for: "v") == nil, "the oldest made room")
     }
 }

@@ -1,11 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HabitsAPI
 
 /// The coalescer in front of a fake upstream held at its gate: who shares a call, what is counted, what is kept.
 @Suite struct RequestCoalescerTests {
-    let fake = FakeHabitsAPI()
+    let fake: FakeHabitsAPI
+
+    init() throws { fake = try .fixtures() }
 
     @Test func callersArrivingWhileACallIsInFlightShareItAndTheNextCallAsksAgain() async throws {
         fake.gate.close()
@@ -33,14 +36,14 @@ import Testing
 
     @Test func aFailureReachesEveryJoinedCallerAndIsNotRemembered() async throws {
         fake.gate.close()
-        fake.setFailing(true)
+        fake.fail(with: .transport("connection refused"))
         let coalescer = RequestCoalescer(upstream: fake)
         let callers = (0..<3).map { _ in Task { try await coalescer.combinedStatistics() } }
         await eventually { coalescer.metrics.coalesced == 2 }
         fake.gate.open()
         for caller in callers { await #expect(throws: HabitsAPIError.self) { try await caller.value } }
         #expect(coalescer.metrics.upstreamFailures == [.combinedStats: 1])
-        fake.setFailing(false)
+        fake.fail(with: nil)
         _ = try await coalescer.combinedStatistics()
         #expect(fake.calls[.combinedStats] == 2)
     }
@@ -55,17 +58,5 @@ import Testing
         for log in logs { try await log.value }
         #expect(fake.logged.count == 2)
         #expect(coalescer.metrics.coalesced == 0 && coalescer.metrics.upstreamCalls == [.logHabit: 2])
-    }
-}
-
-/// Waits for `condition`, checking every millisecond; a hang guard of 120 s of wall time (the whole suite starts slowly on a loaded machine) fails the test.
-func eventually(sourceLocation: SourceLocation = #_sourceLocation, _ condition: @Sendable () -> Bool) async {
-    let start = ContinuousClock.now
-    while !condition() {
-        if ContinuousClock.now - start > .seconds(120) {
-            Issue.record("timed out", sourceLocation: sourceLocation)
-            return
-        }
-        try? await Task.sleep(for: .milliseconds(1))
     }
 }

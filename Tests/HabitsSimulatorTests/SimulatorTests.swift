@@ -1,5 +1,6 @@
 import Foundation
 import HabitsAPI
+import TestSupport
 import Testing
 
 @testable import HabitsSimulator
@@ -70,23 +71,36 @@ import Testing
         #expect(simulator.speed == 10)
     }
 
-    @Test func startAndStopToggleTheTicker() async throws {
-        let simulator = try Self.builtIn()
+    /// The ticker is on the simulator's clock, moved by hand: one tick per interval, the interval follows the speed,
+    /// a second `start()` starts no second ticker, and after `stop()` no move of the clock ticks again.
+    @Test func startAndStopToggleATickerOnTheClock() async throws {
+        let clock = ManualClock()
+        let simulator = try Simulator(dataSet: .builtIn(), seed: 1, clock: clock, logger: .silent)
         #expect(!simulator.isRunning)
-        try simulator.setSpeed(10)  // 30 events per second
+        try simulator.setSpeed(10)  // a tick every 33.3 ms
         simulator.start()
         simulator.start()
         #expect(simulator.isRunning)
-        let deadline = ContinuousClock.now + .seconds(60)  // a hang guard; the loop ends at 3 events
-        while simulator.eventCount < 3 && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
+        for tick in 1...3 {
+            await eventually("the ticker asleep before tick \(tick)") { clock.sleeperCount == 1 }
+            clock.advance(by: Simulator.interval(speed: 10))
+            await eventually("tick \(tick)") { simulator.eventCount == tick }
         }
+        try simulator.setSpeed(1)  // a tick every 333 ms, from now
+        await eventually("the slower ticker asleep") { clock.sleeperCount == 1 }
+        clock.advance(by: .milliseconds(300))
+        #expect(clock.sleeperCount == 1, "not due at the new speed")
+        #expect(simulator.eventCount == 3)
+        clock.advance(by: .milliseconds(34))
+        await eventually("the tick at the new speed") { simulator.eventCount == 4 }
+        await eventually("the ticker asleep again") { clock.sleeperCount == 1 }
         simulator.stop()
         #expect(!simulator.isRunning)
-        let stopped = simulator.eventCount
-        #expect(stopped >= 3)
-        try await Task.sleep(for: .milliseconds(150))
-        #expect(simulator.eventCount == stopped)
+        // Stopping cancelled the ticker, which wakes its sleep; no move of the clock ticks again.
+        await eventually("the ticker gone") { clock.sleeperCount == 0 }
+        clock.advance(by: .seconds(60))
+        for _ in 0..<1000 { await Task.yield() }
+        #expect(simulator.eventCount == 4)
     }
 
     @Test func resetZeroesCounts() throws {

@@ -1,20 +1,29 @@
 import Glibc
+import TestSupport
 import Testing
 
 @testable import Logging
 
 /// The log's byte bound (issue 23): however fast lines come, a second takes at most `maxBytesPerSecond` of them.
 extension LogBufferTests {
-    @Test func linesOverTheByteBoundAreDroppedAndCounted() {
+    /// Seconds are the buffer's clock's, so the count is exact: 6 lines of 16 bytes fit in 100, the other 34 are
+    /// dropped, and the next second starts with the report (67 bytes), which counts against that second's bound too.
+    @Test func linesOverTheByteBoundAreDroppedCountedAndReportedWhenTheNextSecondBegins() {
         withPipe { readEnd, writeEnd in
-            let buffer = LogBuffer(fd: writeEnd, delay: .seconds(60), maxBytesPerSecond: 100)
-            for index in 0..<40 { buffer.append("line number \(index + 100)") }  // 20 bytes with the newline
+            let clock = ManualClock()
+            let buffer = LogBuffer(fd: writeEnd, delay: .seconds(60), maxBytesPerSecond: 100, clock: clock)
+            for index in 0..<40 { buffer.append("line number \(index + 100)") }  // 16 bytes with the newline
             buffer.flush()
-            let written = read(readEnd, timeout: 100) { _ in false }.split(separator: "\n")
-            // 5 lines fit in a second; the 40 appends span at most two of them (a report line may start the second).
-            #expect(written.count >= 5 && written.count <= 11, "\(written)")
-            #expect(written.first == "line number 100")
-            #expect(buffer.droppedLines >= 29)
+            #expect(readAvailable(readEnd) == (100..<106).map { "line number \($0)\n" }.joined())
+            #expect(buffer.droppedLines == 34)
+            clock.advance(by: .seconds(1))
+            for index in 200..<203 { buffer.append("line number \(index)") }  // 67 + 16 + 16 fit, the third not
+            buffer.flush()
+            #expect(
+                readAvailable(readEnd)
+                    == "log lines dropped: 34 (over the log's bound of 100 bytes a second)\n"
+                    + "line number 200\nline number 201\n")
+            #expect(buffer.droppedLines == 35)
         }
     }
 

@@ -31,24 +31,39 @@ import Testing
         try body(fds[0], fds[1])
     }
 
-    /// The delay is far longer than the look, so a stalled test thread cannot see the timer fire early.
-    @Test func linesWaitForTheDelay() {
-        withPipe { readEnd, writeEnd in
-            let buffer = LogBuffer(fd: writeEnd, delay: .seconds(60))
-            buffer.append("one")
-            #expect(read(readEnd, timeout: 50) { !$0.isEmpty } == "")
-            buffer.flush()
+    /// Whatever `fd` holds now, without waiting (what a flush or a write that happened already put there).
+    func readAvailable(_ fd: Int32) -> String {
+        var bytes: [UInt8] = []
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while poll(&poller, 1, 0) > 0 {
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = Glibc.read(fd, &chunk, chunk.count)
+            guard count > 0 else { break }
+            bytes += chunk[0..<count]
         }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    @Test func linesArriveWholeAndInOrderAfterTheDelay() {
-        withPipe { readEnd, writeEnd in
-            let buffer = LogBuffer(fd: writeEnd, delay: .milliseconds(200))
-            buffer.append("one")
-            buffer.append("two")
-            // 30 s is only a hang guard: the read returns as soon as both lines are there.
-            #expect(read(readEnd, timeout: 30_000) { $0 == "one\ntwo\n" } == "one\ntwo\n")
+    /// The delay is on the buffer's clock: until it has passed (by hand), nothing is written however long a loaded
+    /// machine takes; once it has, the lines come whole and in order.
+    @Test func linesWaitForTheDelayOfTheirClockThenArriveWholeAndInOrder() async {
+        let clock = ManualClock()
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer {
+            close(fds[0])
+            close(fds[1])
         }
+        let buffer = LogBuffer(fd: fds[1], delay: .milliseconds(20), clock: clock)
+        buffer.append("one")
+        buffer.append("two")
+        await eventually("the write's timer asleep") { clock.sleeperCount == 1 }
+        clock.advance(by: .milliseconds(19))
+        #expect(clock.sleeperCount == 1, "not due: the timer sleeps on")
+        #expect(readAvailable(fds[0]) == "")
+        clock.advance(by: .milliseconds(1))
+        // 30 s is only a hang guard: the read returns as soon as both lines are there.
+        #expect(read(fds[0], timeout: 30_000) { $0 == "one\ntwo\n" } == "one\ntwo\n")
     }
 
     @Test func flushWritesEverythingAtOnce() {

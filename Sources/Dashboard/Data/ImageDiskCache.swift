@@ -3,12 +3,13 @@ import Glibc
 import HabitsAPI
 import Logging
 import Synchronization
+import Timing
 
 /// Profile images kept on disk (issue 13), so person pages keep their pictures while the upstream is down, even
 /// after a restart: `<cache-dir>/images/<hex of the user id>.img`, each the content type, a newline, the bytes.
 ///
 /// Bounded in bytes (`budgetBytes`): past it the least recently used go first, "used" being the file's mtime,
-/// which a read from disk moves to now (so the order survives a restart). Only raster image types are kept, and
+/// which a read from disk moves to now (the injected clock's wall time: the order survives a restart). Only raster image types are kept, and
 /// each file is written atomically (temp file, fsync, rename, fsync the directory), like the settings files.
 public final class ImageDiskCache: Sendable {
     private struct Entry {
@@ -25,6 +26,7 @@ public final class ImageDiskCache: Sendable {
     /// Most bytes of files kept.
     public let budgetBytes: Int
     private let logger: Logger
+    private let clock: any TimeSource
     private let entries: Mutex<[String: Entry]>
 
     /// Longest user id kept (its file name is twice as long).
@@ -32,8 +34,11 @@ public final class ImageDiskCache: Sendable {
 
     /// Opens (creating it if needed) `directory` and indexes the images already there; leftover temp files of a
     /// write cut short are deleted.
-    public init(directory: String, budgetBytes: Int = 16 << 20, logger: Logger) {
+    public init(
+        directory: String, budgetBytes: Int = 16 << 20, clock: any TimeSource = SystemTimeSource(), logger: Logger
+    ) {
         self.directory = directory
+        self.clock = clock
         self.budgetBytes = budgetBytes
         self.logger = logger
         var found: [String: Entry] = [:]
@@ -76,7 +81,7 @@ public final class ImageDiskCache: Sendable {
             entries.withLock { $0[name] = nil }
             return nil
         }
-        let now = Self.nanosecondsNow()
+        let now = nanosecondsNow()
         var times = [timespec(nanoseconds: now), timespec(nanoseconds: now)]
         _ = utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW)
         entries.withLock { $0[name]?.used = now }
@@ -99,7 +104,7 @@ public final class ImageDiskCache: Sendable {
             logger.warning("image not written to disk", ["user.id": id, "error": error.description])
             return
         }
-        entries.withLock { $0[name] = Entry(bytes: body.count, used: Self.nanosecondsNow(), digest: value) }
+        entries.withLock { $0[name] = Entry(bytes: body.count, used: nanosecondsNow(), digest: value) }
         evictOverBudget(keeping: name)
     }
 
@@ -139,9 +144,8 @@ public final class ImageDiskCache: Sendable {
         return type
     }
 
-    private static func nanosecondsNow() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    /// The clock's wall time in nanoseconds since 1970, as file times count.
+    private func nanosecondsNow() -> Int64 {
+        Int64((clock.date.timeIntervalSince1970 * 1e9).rounded())
     }
 }

@@ -10,8 +10,8 @@ public struct StaleNotice: Equatable, Sendable {
     /// The same moment for the `datetime` attribute.
     public var iso: String
 
-    /// A notice for data fetched at `date`, seen at `now`.
-    public init(dataFetchedAt date: Date, timeZone: TimeZone = .current, now: Date = Date()) {
+    /// A notice for data fetched at `date`, seen at `now` (the injected clock's `date`: a notice reads no clock).
+    public init(dataFetchedAt date: Date, timeZone: TimeZone = .current, now: Date) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.hour, .minute, .second], from: date)

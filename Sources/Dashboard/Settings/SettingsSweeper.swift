@@ -15,25 +15,18 @@ public final class SettingsSweeper: Sendable {
         logger: Logger
     ) {
         let queue = DispatchQueue(label: "settings-sweeper", qos: .utility)
-        task = Task {
-            // Deadlines from the start, not from each sweep's end, so a slow sweep does not shift the next; sweeps
-            // missed while the process was suspended are one sweep, not a burst.
-            var next = clock.now + interval
-            while true {
-                await clock.sleep(until: next)
-                if Task.isCancelled { return }
-                await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                    queue.async {
-                        do {
-                            try store.sweep()
-                        } catch {
-                            logger.error("settings sweep failed", ["error": String(describing: error)])
-                        }
-                        done.resume()
+        // `every`, the one repeating timer: a slow sweep does not shift the next, and sweeps missed while the process
+        // was suspended are one sweep, not a burst.
+        task = clock.every(interval) {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                queue.async {
+                    do {
+                        try store.sweep()
+                    } catch {
+                        logger.error("settings sweep failed", ["error": String(describing: error)])
                     }
+                    done.resume()
                 }
-                next += interval
-                if next <= clock.now { next = clock.now + interval }
             }
         }
     }

@@ -101,7 +101,7 @@ public final class SnapshotPersistence: Sendable {
             return nil
         }
         removeLeftoverTemporaries()
-        let started = ContinuousClock.now
+        let started = clock.now
         guard
             let bytes = CacheFiles.read(
                 path, limit: configuration.maxFileBytes, what: "snapshot", logger: logger,
@@ -111,7 +111,7 @@ public final class SnapshotPersistence: Sendable {
             let (file, snapshot) = try SnapshotFile.decode(
                 bytes, upstream: configuration.upstream, now: clock.date, maxAge: configuration.maxAge,
                 activeUserID: activeUserID)
-            let elapsed = ContinuousClock.now - started
+            let elapsed = clock.now - started
             logger.notice(
                 "snapshot loaded from disk: pages show it with the \"data as of\" notice until the upstream answers",
                 [

@@ -1,9 +1,10 @@
-import Dispatch
 import Logging
 import Synchronization
+import Timing
 
 /// Carries out `AccessLogSummary` for one server's access log: asked before each line, it writes the summary lines
-/// of each second that ended, also when no later line comes (a timer). Event-loop threads share it under its lock.
+/// of each second that ended, also when no later line comes (a timer on the injected clock). Event-loop threads share
+/// it under its lock.
 public final class AccessLogSummer: Sendable {
     private struct State {
         var summary = AccessLogSummary()
@@ -11,11 +12,14 @@ public final class AccessLogSummer: Sendable {
     }
 
     private let state = Mutex(State())
-    private let origin = ContinuousClock.now
-    private let queue = DispatchQueue(label: "http.access-log")
+    private let clock: any TimeSource
+    private let origin: ContinuousClock.Instant
 
-    /// A summer with nothing summed.
-    public init() {}
+    /// A summer with nothing summed, its seconds and its timer on `clock`.
+    public init(clock: any TimeSource = SystemTimeSource()) {
+        self.clock = clock
+        origin = clock.now
+    }
 
     /// Lines summed into a count so far (for `/metrics`).
     public var summedLines: Int { state.withLock { $0.summary.summedTotal } }
@@ -37,7 +41,7 @@ public final class AccessLogSummer: Sendable {
     /// So the counts of a second are written even if nothing is logged after it: a timer a second on, again while
     /// counts are pending (a line of the next second may have come before it).
     private func flushLater(to logger: Logger) {
-        queue.asyncAfter(deadline: .now() + .milliseconds(1100)) { [self] in
+        clock.after(clock.now + .milliseconds(1100)) { [self] in
             let (ended, again) = state.withLock { state in
                 let ended = state.summary.flush(second: currentSecond())
                 state.timerQueued = state.summary.hasPending
@@ -48,7 +52,7 @@ public final class AccessLogSummer: Sendable {
         }
     }
 
-    private func currentSecond() -> Int64 { (ContinuousClock.now - origin).components.seconds }
+    private func currentSecond() -> Int64 { (clock.now - origin).components.seconds }
 
     private static func write(_ summed: [AccessLogSummary.Summed], to logger: Logger) {
         for line in summed {

@@ -1,7 +1,7 @@
-import Dispatch
 import HabitsAPI
 import Logging
 import Synchronization
+import Timing
 
 /// The simulated social network: counts per (user, habit), a ticker that logs weighted-random events while
 /// running, and the statistics built from the counts.
@@ -25,21 +25,27 @@ public final class Simulator: Sendable {
     private let logger: Logger
     private let core: Mutex<Core>
     private let cache = Mutex<StatisticsSnapshot?>(nil)
-    private let queue = DispatchQueue(label: "habits-simulator.ticker", target: .global())
+    /// The ticker's clock (`TimeSource.every`, the one repeating timer).
+    private let clock: any TimeSource
 
     /// Mutable state; the timer exists exactly while the simulation runs.
     private struct Core {
         var state: SimulationState
         var speed: Double
-        var timer: (any DispatchSourceTimer)?
-        /// Bumped on every start and stop. A timer event already queued when `stop()` ran carries an old
-        /// epoch and is dropped, so no event lands after `stop()` returns.
+        var timer: Task<Void, Never>?
+        /// Bumped on every start, stop and change of speed. A tick already under way when `stop()` ran carries an
+        /// old epoch and is dropped, so no event lands after `stop()` returns.
         var epoch: UInt64 = 0
     }
 
-    /// Creates a stopped simulator over `dataSet`. `seed` nil picks a random one; `speed` is clamped into range.
-    public init(dataSet: DataSet, seed: UInt64? = nil, speed: Double = 1, logger: Logger) {
+    /// Creates a stopped simulator over `dataSet`, ticking on `clock`. `seed` nil picks a random one; `speed` is
+    /// clamped into range.
+    public init(
+        dataSet: DataSet, seed: UInt64? = nil, speed: Double = 1, clock: any TimeSource = SystemTimeSource(),
+        logger: Logger
+    ) {
         self.dataSet = dataSet
+        self.clock = clock
         self.seed = seed ?? UInt64.random(in: .min ... .max)
         self.logger = logger
         encoder = StatisticsEncoder(dataSet: dataSet)
@@ -71,14 +77,7 @@ public final class Simulator: Sendable {
     public func start() {
         core.withLock { core in
             guard core.timer == nil else { return }
-            core.epoch += 1
-            let epoch = core.epoch
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.setEventHandler { [weak self] in self?.timerFired(epoch: epoch) }
-            timer.schedule(
-                deadline: .now() + Self.interval(speed: core.speed), repeating: Self.interval(speed: core.speed))
-            timer.resume()
-            core.timer = timer
+            startTicker(&core)
         }
         logger.info("simulation started", ["simulator.speed": "\(speed)"])
     }
@@ -104,8 +103,9 @@ public final class Simulator: Sendable {
         guard Self.speedRange.contains(speed) else { throw .speedOutOfRange(speed) }
         core.withLock { core in
             core.speed = speed
-            let interval = Self.interval(speed: speed)
-            core.timer?.schedule(deadline: .now() + interval, repeating: interval)
+            guard let timer = core.timer else { return }
+            timer.cancel()
+            startTicker(&core)
         }
         logger.info("simulation speed changed", ["simulator.speed": "\(speed)"])
     }
@@ -123,6 +123,13 @@ public final class Simulator: Sendable {
 
     /// Plays `historyTicks` ticks at once: a past the same for every run with this seed.
     public func playHistory() { step(Self.historyTicks) }
+
+    /// Starts a ticker at the core's speed, in a new epoch (the caller holds the lock and has stopped any other).
+    private func startTicker(_ core: inout Core) {
+        core.epoch += 1
+        let epoch = core.epoch
+        core.timer = clock.every(Self.interval(speed: core.speed)) { [weak self] in self?.timerFired(epoch: epoch) }
+    }
 
     /// One tick from the ticker, unless the run it belongs to has been stopped meanwhile.
     private func timerFired(epoch: UInt64) {
@@ -171,8 +178,8 @@ public final class Simulator: Sendable {
         return snapshot
     }
 
-    /// Seconds between ticks at `speed`.
-    static func interval(speed: Double) -> DispatchTimeInterval {
+    /// The time between ticks at `speed`.
+    static func interval(speed: Double) -> Duration {
         .nanoseconds(Int(1e9 / (baseEventsPerSecond * speed)))
     }
 }
