@@ -132,11 +132,32 @@ import Testing
         ) { app, view, browser in app.key(LogHabitPage.declaration, view, browser) }
     }
 
-    /// The fragments of a habit and a person read no settings at all: one rendering for every browser.
-    @Test func itemFragmentsReadNoSettings() async throws {
+    /// The fragments of a habit and a person read no settings at all: one rendering for every browser, under a key
+    /// made without any settings (`sharedKey`), and the same bytes whatever the browser favourites or follows.
+    @Test func aHabitsFragmentReadsNoSettings() async throws {
         try await expectDeclarationHolds(
             "/fragments/habits/Yoga", base: Settings(),
             unread: Settings(favoriteHabits: ["Yoga"], followedUserIDs: ["user0"]), read: nil
-        ) { app, view, browser in app.key(HabitDetailPage.fragmentDeclaration, item: "Yoga", view, browser) }
+        ) { app, view, _ in app.itemFragmentKey(HabitDetailPage.self, "Yoga", .hour, view) }
+    }
+
+    @Test func aPersonsFragmentReadsNoSettings() async throws {
+        try await expectDeclarationHolds(
+            "/fragments/people/user0", base: Settings(),
+            unread: Settings(favoriteHabits: ["Yoga"], followedUserIDs: ["user0"]), read: nil
+        ) { app, view, _ in app.itemFragmentKey(PersonDetailPage.self, "user0", .hour, view) }
+    }
+
+    /// The fragment inside an item's page is the shared one: the page of a browser that favourites the habit embeds
+    /// the very fragment (its ETag) that a browser with no settings gets from the fragment's own route.
+    @Test func anItemPageEmbedsTheFragmentEveryBrowserShares() async throws {
+        let scripted = try ScriptedApp(name: "declaration", clock: ManualClock(date: Self.date))
+        let fragment = try await scripted.get("/fragments/habits/Yoga", [])
+        let tag = try #require(fragment.headers["ETag"])
+        let page = try await render("/habits/Yoga", Settings(favoriteHabits: ["Yoga"])) { _, _, _ in
+            RenderKey(route: "", content: 0, personal: .none, stale: nil)
+        }
+        let escaped = tag.replacingOccurrences(of: "\"", with: "&quot;")
+        #expect(String(decoding: page.bytes, as: UTF8.self).contains("data-live-etag=\"\(escaped)\""))
     }
 }

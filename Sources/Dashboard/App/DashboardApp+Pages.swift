@@ -48,7 +48,7 @@ extension DashboardApp {
 
     private func homeFragment(_ view: SnapshotView, _ browser: Versioned<Settings>) throws -> RenderCache.Entry {
         try renderCache.entry(for: key(HomePage.fragmentDeclaration, view, browser)) {
-            let now = snapshots.date
+            let now = activity.pageDate(now: snapshots.date)
             let page = HomePage(
                 snapshot: view.snapshot, settings: browser.value, baseline: activity.baseline(before: now), now: now,
                 habitTrend: { activity.habitTrend($0) }, moments: activity.moments)
@@ -71,67 +71,6 @@ extension DashboardApp {
         }
     }
 
-    func habit(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let name = try Self.routeParameter(Links.habitRoute, request, context)
-        let range = try Self.range(request)
-        let view = try await snapshots.view(live: true)
-        let browser = try await settings.loadVersioned(for: request)
-        let paused = Self.isPaused(request)
-        let query = Self.liveQuery(range: range, paused: paused)
-        return try cachedHTML(request, key: key(HabitDetailPage.declaration, item: name, query: query, view, browser)) {
-            let page = try habitPage(name, range, view, browser.value)
-            let fragment = try habitFragment(page, view)
-            let path = range.url(page.path)
-            return try renderer.livePageBytes(
-                .habit, page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag, path: path,
-                frame: PageFrame(
-                    title: page.name, tab: .habits, isLive: true, path: path, isPaused: paused,
-                    colorsVersion: view.snapshot.referenceVersion))
-        }
-    }
-
-    func habitFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let name = try Self.routeParameter(Links.habitRoute, request, context)
-        let range = try Self.range(request)
-        return try await liveFragment(request, context) { view, browser in
-            try renderCache.entry(for: habitFragmentKey(name, range, view, browser)) {
-                try renderHabitFragment(try habitPage(name, range, view, browser.value), view)
-            }
-        }
-    }
-
-    private func habitPage(_ name: String, _ range: HistoryRange, _ view: SnapshotView, _ browser: Settings) throws
-        -> HabitDetailPage
-    {
-        let trend = activity.habitTrend(name, range: range)
-        guard var page = HabitDetailPage(habitName: name, snapshot: view.snapshot, settings: browser, trend: trend)
-        else {
-            throw HTTPError(.notFound, "There is no habit called “\(name)”.")
-        }
-        page.range = range
-        return page
-    }
-
-    /// The key of a habit's fragment: no settings in it, so one rendering serves every browser.
-    private func habitFragmentKey(
-        _ name: String, _ range: HistoryRange, _ view: SnapshotView, _ browser: Versioned<Settings>
-    ) -> RenderKey {
-        key(HabitDetailPage.fragmentDeclaration, item: name, query: range.query, view, browser)
-    }
-
-    /// The habit's ranked groups: the same for every browser, so rendered once per version.
-    private func habitFragment(_ page: HabitDetailPage, _ view: SnapshotView) throws -> RenderCache.Entry {
-        try renderCache.entry(for: habitFragmentKey(page.name, page.range, view, settings.store.defaults)) {
-            try renderHabitFragment(page, view)
-        }
-    }
-
-    private func renderHabitFragment(_ page: HabitDetailPage, _ view: SnapshotView) throws -> [UInt8] {
-        try renderer.fragmentBytes(
-            LivePage.habit.fragmentTemplate,
-            page.fragmentValue(stale: view.stale, now: ActivityHistory.second(snapshots.date)))
-    }
-
     // MARK: - People
 
     func people(_ request: Request, _ context: RequestContext) async throws -> Response {
@@ -148,80 +87,24 @@ extension DashboardApp {
         if followedOnly { parameters.append("followed=1") }
         if !search.isEmpty { parameters.append("q=" + PercentEncoding.encodeQueryComponent(search)) }
         let selection = parameters.joined(separator: "&")
-        let returnTo = DashboardPage.people.route + (selection.isEmpty ? "" : "?" + selection)
+        let listPath = DashboardPage.people.route + (selection.isEmpty ? "" : "?" + selection)
+        let number = try Self.page(request)
         // Activity and leading read the statistics, so those orders change with the whole version.
-        return try cachedHTML(request, key: key(PeoplePage.declaration(sort: sort), query: selection, view, browser)) {
+        let key = key(PeoplePage.declaration(sort: sort), query: selection, page: number, view, browser)
+        return try cachedHTML(request, key: key) {
             let page = PeoplePage(
-                snapshot: view.snapshot, settings: browser.value, followedOnly: followedOnly, query: search, sort: sort)
+                snapshot: view.snapshot, settings: browser.value, followedOnly: followedOnly, query: search, sort: sort,
+                page: number)
+            guard page.pager != nil else {
+                let pages = Pager.pageCount(page.matchCount, size: Pager.peoplePerPage)
+                throw Self.pastLastPage(number, pages: pages, of: "people")
+            }
             return try renderer.pageBytes(
-                .people, page.templateFields(returnTo: returnTo),
+                .people, page.templateFields(listPath: listPath, renderer: renderer),
                 frame: PageFrame(
                     title: "People", tab: .people, staleNotice: view.stale,
                     colorsVersion: view.snapshot.referenceVersion))
         }
-    }
-
-    func person(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let id = try Self.routeParameter(Links.personRoute, request, context)
-        let range = try Self.range(request)
-        let view = try await snapshots.view(live: true)
-        let browser = try await settings.loadVersioned(for: request)
-        let paused = Self.isPaused(request)
-        let query = Self.liveQuery(range: range, paused: paused)
-        return try cachedHTML(request, key: key(PersonDetailPage.declaration, item: id, query: query, view, browser)) {
-            let page = try personPage(id, range, view, browser.value)
-            let fragment = try personFragment(page, view)
-            let path = range.url(page.path)
-            return try renderer.livePageBytes(
-                .person, page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag, path: path,
-                frame: PageFrame(
-                    title: page.name, tab: .people, isLive: true, path: path, isPaused: paused,
-                    colorsVersion: view.snapshot.referenceVersion))
-        }
-    }
-
-    func personFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let id = try Self.routeParameter(Links.personRoute, request, context)
-        let range = try Self.range(request)
-        return try await liveFragment(request, context) { view, browser in
-            try renderCache.entry(for: personFragmentKey(id, range, view, browser)) {
-                try renderPersonFragment(try personPage(id, range, view, browser.value), view)
-            }
-        }
-    }
-
-    /// The person's page. Their leading habits come from the snapshot's rankings (the same rule as
-    /// `/userLeadingStats`: every user whose count equals the habit's top count), so no id from a URL ever
-    /// reaches the upstream.
-    private func personPage(_ id: String, _ range: HistoryRange, _ view: SnapshotView, _ browser: Settings) throws
-        -> PersonDetailPage
-    {
-        let trend = activity.personTrend(id, range: range)
-        guard var page = PersonDetailPage(userID: id, snapshot: view.snapshot, settings: browser, trend: trend) else {
-            throw HTTPError(.notFound, "There is nobody with the id “\(id)”.")
-        }
-        page.range = range
-        return page
-    }
-
-    /// The key of a person's fragment: no settings in it, so one rendering serves every browser.
-    private func personFragmentKey(
-        _ id: String, _ range: HistoryRange, _ view: SnapshotView, _ browser: Versioned<Settings>
-    ) -> RenderKey {
-        key(PersonDetailPage.fragmentDeclaration, item: id, query: range.query, view, browser)
-    }
-
-    /// The person's counts: the same for every browser, so rendered once per version.
-    private func personFragment(_ page: PersonDetailPage, _ view: SnapshotView) throws -> RenderCache.Entry {
-        try renderCache.entry(for: personFragmentKey(page.userID, page.range, view, settings.store.defaults)) {
-            try renderPersonFragment(page, view)
-        }
-    }
-
-    private func renderPersonFragment(_ page: PersonDetailPage, _ view: SnapshotView) throws -> [UInt8] {
-        try renderer.fragmentBytes(
-            LivePage.person.fragmentTemplate,
-            page.fragmentValue(stale: view.stale, now: ActivityHistory.second(snapshots.date)))
     }
 
     // MARK: - Log Habit
@@ -257,11 +140,11 @@ extension DashboardApp {
 
     /// The render key `declaration` gives for `view` and the browser's settings: the one place keys are made.
     func key(
-        _ declaration: PageDeclaration, item: String? = nil, query: String = "", _ view: SnapshotView,
+        _ declaration: PageDeclaration, item: String? = nil, query: String = "", page: Int = 1, _ view: SnapshotView,
         _ browser: Versioned<Settings>
     ) -> RenderKey {
         declaration.key(
-            item: item, query: query, view: view, settings: browser, digests: personalDigests,
+            item: item, query: query, listPage: page, view: view, settings: browser, digests: personalDigests,
             trendSlot: activity.latestSlot)
     }
 

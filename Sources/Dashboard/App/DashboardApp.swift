@@ -61,14 +61,14 @@ public struct DashboardApp: Sendable {
         var router = Router()
         router.get(LivePage.home.route) { try await home($0, $1) }
         router.get(DashboardPage.habits.route) { try await habits($0, $1) }
-        router.get(LivePage.habit.route) { try await habit($0, $1) }
+        router.get(LivePage.habit.route) { try await itemPage(HabitDetailPage.self, $0, $1) }
         router.get(DashboardPage.people.route) { try await people($0, $1) }
-        router.get(LivePage.person.route) { try await person($0, $1) }
+        router.get(LivePage.person.route) { try await itemPage(PersonDetailPage.self, $0, $1) }
         router.get(DashboardPage.log.route) { try await logPage($0, $1) }
 
         router.get(LivePage.home.fragmentRoute) { try await homeFragment($0, $1) }
-        router.get(LivePage.habit.fragmentRoute) { try await habitFragment($0, $1) }
-        router.get(LivePage.person.fragmentRoute) { try await personFragment($0, $1) }
+        router.get(LivePage.habit.fragmentRoute) { try await itemFragment(HabitDetailPage.self, $0, $1) }
+        router.get(LivePage.person.fragmentRoute) { try await itemFragment(PersonDetailPage.self, $0, $1) }
         router.get(LivePage.newsRoute) { try await newsFragment($0, $1) }
 
         router.post(Links.habitFavoriteRoute.pattern) { try await favorite($0, $1) }

@@ -19,11 +19,11 @@ struct News: Equatable, Sendable {
         }.prefix(limit).map { MomentLine($0, now: now) }
     }
 
-    /// What the rendering depends on: each line's id and wording (a minute later "just now" reads "1 min ago").
-    var digest: UInt64 {
-        var digest = ContentDigest()
-        digest.feed(items.map { $0.id + " " + $0.time.relative })
-        return digest.value
+    /// What the rendering depends on: each line's id and wording (a minute later "just now" reads "1 min ago"), as
+    /// SHA-256 (issue 18): the render cache is shared between browsers, so the key of one browser's news must not be
+    /// one another can collide with on purpose.
+    var key: SettingsKey {
+        SettingsKey(sequence: items.map { $0.id + " " + $0.time.relative })
     }
 
     /// The value of `Templates/fragments/news.html`.

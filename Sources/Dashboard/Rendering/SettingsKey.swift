@@ -17,9 +17,18 @@ struct SettingsKey: Hashable, Sendable {
     /// The SHA-256 of `lists`, each a set of names (order and repeats change no page), length-prefixed so no two
     /// different sets encode alike.
     init(sets lists: [[String]]) {
+        self.init(digesting: lists.map { Array(Set($0)).sorted() })
+    }
+
+    /// The SHA-256 of `lines` in their order (what a fragment shows, such as the news lines of one browser),
+    /// length-prefixed like `init(sets:)`.
+    init(sequence lines: [String]) {
+        self.init(digesting: [lines])
+    }
+
+    private init(digesting lists: [[String]]) {
         var bytes: [UInt8] = []
-        for list in lists {
-            let names = Array(Set(list)).sorted()
+        for names in lists {
             Self.append(UInt64(names.count), to: &bytes)
             for name in names {
                 Self.append(UInt64(name.utf8.count), to: &bytes)

@@ -1,63 +1,12 @@
 import HTTPCore
 
 /// Decides what a connection does next. No I/O and no clock: every event carries `now`, so tests drive it
-/// with a fake clock and the `Connection` class only carries out the returned `Action`.
+/// with a fake clock and the `Connection` class only carries out the returned `Action`. This file holds the phases,
+/// the actions and every event; `+Policy` the limits, `+Deadlines` when each phase's time is up, and `+Standing`
+/// what the server sees of the connection when it must make room at the cap.
 struct ConnectionState {
     /// A point on the monotonic clock.
     typealias Instant = ContinuousClock.Instant
-
-    /// The limits the state machine enforces.
-    struct Policy: Equatable {
-        var headerTimeout: Duration
-        var bodyReadTimeout: Duration
-        /// The whole body must arrive within this time of the head.
-        var bodyTimeout: Duration
-        /// After `bodyRateGracePeriod`, the body must have arrived at this average rate (bytes per second; 0: off).
-        var minimumBodyRate: Int
-        /// How long a body may arrive slower than `minimumBodyRate` (a slow start, a stalled first packet).
-        var bodyRateGracePeriod: Duration
-        var idleTimeout: Duration
-        var writeTimeout: Duration
-        var lingerTimeout: Duration
-        var maxRequests: Int
-        /// After `sendRateGracePeriod` of an answer waiting on the peer, the peer must have taken it at this
-        /// average rate (bytes per second; 0: off), else the connection closes (issue 23: pipelined slow readers).
-        var minimumSendRate: Int
-        /// How long an answer may wait on a peer reading slower than `minimumSendRate`.
-        var sendRateGracePeriod: Duration
-        /// The pipelining bound (`ConnectionState+Pipelining.swift`): body bytes answered one after another without
-        /// the connection waiting for its peer; the answer that reaches it is the connection's last.
-        var maxPipelinedBytes = 128 * 1024
-
-        init(_ configuration: ServerConfiguration) {
-            self.init(
-                headerTimeout: configuration.headerTimeout, bodyReadTimeout: configuration.bodyReadTimeout,
-                bodyTimeout: configuration.bodyTimeout, minimumBodyRate: configuration.minimumBodyRate,
-                bodyRateGracePeriod: configuration.bodyRateGracePeriod, idleTimeout: configuration.idleTimeout,
-                writeTimeout: configuration.writeTimeout, lingerTimeout: configuration.lingerTimeout,
-                maxRequests: configuration.maxRequestsPerConnection, minimumSendRate: configuration.minimumSendRate,
-                sendRateGracePeriod: configuration.sendRateGracePeriod)
-        }
-
-        init(
-            headerTimeout: Duration, bodyReadTimeout: Duration, bodyTimeout: Duration = .seconds(30),
-            minimumBodyRate: Int = 0, bodyRateGracePeriod: Duration = .seconds(5), idleTimeout: Duration,
-            writeTimeout: Duration, lingerTimeout: Duration, maxRequests: Int, minimumSendRate: Int = 0,
-            sendRateGracePeriod: Duration = .seconds(5)
-        ) {
-            self.minimumSendRate = minimumSendRate
-            self.sendRateGracePeriod = sendRateGracePeriod
-            self.headerTimeout = headerTimeout
-            self.bodyReadTimeout = bodyReadTimeout
-            self.bodyTimeout = bodyTimeout
-            self.minimumBodyRate = minimumBodyRate
-            self.bodyRateGracePeriod = bodyRateGracePeriod
-            self.idleTimeout = idleTimeout
-            self.writeTimeout = writeTimeout
-            self.lingerTimeout = lingerTimeout
-            self.maxRequests = maxRequests
-        }
-    }
 
     /// How far a request body has come: what the body deadlines are computed from.
     struct BodyProgress: Equatable {
@@ -310,45 +259,6 @@ struct ConnectionState {
     /// The socket was closed by the connection (force close or an I/O error).
     mutating func closed() {
         phase = .closed
-    }
-
-    /// The earliest time a timer must fire, or nil when nothing is timed (a handler is running).
-    var nextDeadline: Instant? {
-        var deadline: Instant?
-        switch phase {
-        case .idle(let since): deadline = since + policy.idleTimeout
-        case .readingHead(let since, _): deadline = since + policy.headerTimeout
-        case .readingBody(let body): deadline = bodyDeadline(body)
-        case .lingering(let until): deadline = until
-        case .responding, .writing, .closed: deadline = nil
-        }
-        if let stalled = writeStalledSince {
-            var writeDeadline = stalled + policy.writeTimeout
-            if let progress = sendProgress { writeDeadline = min(writeDeadline, sendRateDeadline(progress)) }
-            deadline = deadline.map { min($0, writeDeadline) } ?? writeDeadline
-        }
-        return deadline
-    }
-
-    /// When the bytes the peer has taken stop covering the time its answer has waited at the minimum send rate,
-    /// never before the grace period ends (the body's rate rule, for the other direction); far off when it is off.
-    private func sendRateDeadline(_ progress: SendProgress) -> Instant {
-        guard policy.minimumSendRate > 0 else { return progress.started + policy.writeTimeout * 1000 }
-        let covered = Duration.milliseconds(Int64(progress.sent) * 1000 / Int64(policy.minimumSendRate))
-        return progress.started + max(policy.sendRateGracePeriod, covered)
-    }
-
-    /// The earliest of the body's three deadlines: the next read (a stalled sender), the whole body (a sender
-    /// that trickles forever), and the average rate (a sender that keeps a slot for minutes with a byte every few
-    /// seconds; issue 8). The rate deadline is when the bytes received so far stop covering the elapsed time at
-    /// the minimum rate, never before the grace period ends: it moves later with every byte that arrives.
-    private func bodyDeadline(_ body: BodyProgress) -> Instant {
-        var deadline = min(body.lastRead + policy.bodyReadTimeout, body.started + policy.bodyTimeout)
-        if policy.minimumBodyRate > 0 {
-            let covered = Duration.milliseconds(Int64(body.received) * 1000 / Int64(policy.minimumBodyRate))
-            deadline = min(deadline, body.started + max(policy.bodyRateGracePeriod, covered))
-        }
-        return deadline
     }
 
     // MARK: - Making room at the connection cap
