@@ -18,7 +18,11 @@ struct SnapshotState {
         var pageWait: Duration = .milliseconds(40)
         /// How long a request waits on the upstream when there is no data yet (and a page after a change it made):
         /// beyond it, it gets at once what can be served without the upstream, or `UpstreamSlow` (issue 23 point 3).
-        var upstreamWait: Duration = .seconds(1)
+        /// A hanging upstream fails each call at the client's total timeout (3 s) already; this bounds what that does
+        /// not: a first refresh of several calls, queued behind others in the client's limiter. Far above what a
+        /// first refresh takes even in a debug build on a loaded machine (over 3 s was seen), so it never turns a
+        /// slow start into an error.
+        var upstreamWait: Duration = .seconds(10)
         /// Most long polls parked at once; beyond it they are answered at once.
         var maxParked = 512
     }
@@ -128,11 +132,12 @@ struct SnapshotState {
     }
 
     /// A view request's wait ended (woken or timed out): the view, or the error to answer with.
-    func waitEnded(now: ContinuousClock.Instant, date: Date) -> Result<SnapshotView, any Error> {
+    func waitEnded(timedOut: Bool = false, now: ContinuousClock.Instant, date: Date) -> Result<SnapshotView, any Error>
+    {
         if let view = current(now: now, date: date) { return .success(view) }
         if isShutDown { return .failure(HTTPError(.serviceUnavailable, "The dashboard is stopping.")) }
-        // The wait's bound passed with the first refresh still out: a quick 503 rather than the upstream's timeout.
-        if schedule.inFlight { return .failure(UpstreamSlow()) }
+        // The wait's bound passed with the first refresh still out: a quick 503 rather than more waiting.
+        if timedOut && schedule.inFlight { return .failure(UpstreamSlow()) }
         return .failure(lastError ?? HabitsAPIError.transport("no data"))
     }
 

@@ -82,8 +82,8 @@ public final class SnapshotStore: Sendable {
         case .fail(let error):
             throw error
         case .wait(let id, let deadline):
-            _ = await wait(id, until: deadline)
-            return try locked.withLock { $0.state.waitEnded(now: clock.now, date: clock.date) }.get()
+            let woken = await wait(id, until: deadline)
+            return try locked.withLock { $0.state.waitEnded(timedOut: !woken, now: clock.now, date: clock.date) }.get()
         }
     }
 
@@ -92,11 +92,11 @@ public final class SnapshotStore: Sendable {
         locked.withLock { $0.state.current(now: clock.now, date: clock.date) }
     }
 
-    /// After a change upstream made here (a habit logged): refreshes now and waits (at most `timeout`, by default
-    /// the configuration's `upstreamWait`) for a refresh that started after this call, so the next page shows the
-    /// change; past it the change's answer goes out at once, and the page after it shows what the snapshot has.
-    public func refreshAfterChange(timeout: Duration? = nil) async {
-        let deadline = clock.now + (timeout ?? configuration.upstreamWait)
+    /// After a change upstream made here (a habit logged): refreshes now and waits (at most `timeout`) for a
+    /// refresh that started after this call, so the next page shows the change; past it the change's answer goes
+    /// out at once, and the page after it shows what the snapshot has.
+    public func refreshAfterChange(timeout: Duration = .seconds(3)) async {
+        let deadline = clock.now + timeout
         guard let id = decide({ $0.changeMade(now: clock.now) }) else { return }
         _ = await wait(id, until: deadline)
     }
