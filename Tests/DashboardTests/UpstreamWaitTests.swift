@@ -10,6 +10,13 @@ import Testing
 /// manual clock, against a scripted upstream that hangs; then it gets what can be served without it, or a quick 503
 /// with `Retry-After`.
 @Suite struct UpstreamWaitTests {
+    /// The dashboard's bound (`DashboardService` sets it; the library leaves it unset).
+    static var bounded: SnapshotStore.Configuration {
+        var configuration = SnapshotStore.Configuration()
+        configuration.upstreamWait = .seconds(10)
+        return configuration
+    }
+
     /// A page asked for before any data, while the first refresh hangs: answered once the clock passes 10 s (the
     /// deadline is fixed when the page asks, so it is `theStoreAnswers…` below that pins it at 10 s; before the bound
     /// this waited for the refresh, which here never ends).
@@ -26,7 +33,7 @@ import Testing
     }
 
     @Test func withNoDataAPageWaitsOnAHangingUpstreamTenSecondsThenGets503WithRetryAfter() async throws {
-        let scripted = try ScriptedApp(name: "upstream-wait")
+        let scripted = try ScriptedApp(name: "upstream-wait", configuration: Self.bounded)
         let response = try await Self.waitOut(scripted, "/habits")
         #expect(response.status == .serviceUnavailable)
         #expect(response.headers["Retry-After"] == "5")
@@ -35,13 +42,15 @@ import Testing
 
     /// Home can be shown without data (its empty form), so that is what it gets at the bound, not a 503.
     @Test func withNoDataHomeGetsItsEmptyPageAtTheBound() async throws {
-        let scripted = try ScriptedApp(name: "upstream-wait-home")
+        let scripted = try ScriptedApp(name: "upstream-wait-home", configuration: Self.bounded)
         let response = try await Self.waitOut(scripted, "/")
         #expect(response.status == .ok)
     }
 
     @Test func theStoreAnswersAWaitThatRanOutWithTheFirstRefreshStillOutWithUpstreamSlow() {
-        var state = SnapshotState()
+        var policy = SnapshotState.Policy()
+        policy.upstreamWait = .seconds(10)
+        var state = SnapshotState(policy: policy)
         let now = ContinuousClock.now
         let (answer, _) = state.viewRequested(live: false, now: now, date: Date())
         guard case .wait(_, let deadline) = answer else {

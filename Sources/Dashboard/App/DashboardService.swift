@@ -79,6 +79,7 @@ public final class DashboardService: Sendable {
         var snapshotConfiguration = SnapshotStore.Configuration()
         snapshotConfiguration.refreshInterval = .seconds(options.refreshInterval)
         snapshotConfiguration.maxParked = options.maxParkedPolls
+        snapshotConfiguration.upstreamWait = .seconds(30)
         var persistenceConfiguration = SnapshotPersistence.Configuration(
             directory: options.cacheDirectory, upstream: upstreamIdentity ?? Self.identity(of: upstream))
         persistenceConfiguration.maxAge = TimeInterval(options.cacheMaxAgeDays) * 86_400
