@@ -4,8 +4,9 @@ import PackageDescription
 // No package dependencies: the toolchain (Foundation, Dispatch, Glibc, Swift Testing) is all there is.
 // Dependencies run one way: Dashboard → {HTTPServer, HabitsAPI, TemplateKit}; HabitsSimulator → {HTTPServer, HabitsAPI};
 // HTTPServer → HTTPCore and HabitsAPI → HTTPCore: the HTTP vocabulary and grammar both sides share (headers, method,
-// version, status, byte classes, field and chunk-size lines, keep-alive, If-None-Match), so the server's request
-// parser and the client's response parser are built on the same pieces while the client knows nothing of the server.
+// version, status, byte classes, lines, field and chunk-size lines, framing and chunked bodies, keep-alive,
+// If-None-Match), so the server's request parser and the client's response parser are built on the same pieces
+// while the client knows nothing of the server.
 // Beside HTTP, four small modules that know nothing of it: Logging (the logger and its buffered writer),
 // CommandLineKit (what a main.swift needs: option scanning, the announce line, the shutdown signals, systemd's
 // notifications), Compression (gzip over the system's zlib) and Hashing (FNV-1a, the one non-adversarial digest), so

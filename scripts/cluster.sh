@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
 # N habits-dashboard processes behind nginx on one machine (issue 11; docs/DEPLOY.md explains every piece).
 #
-#   scripts/cluster.sh --instances N [--port P] [--upstream URL] [--settings-dir DIR] [--bin DIR] [-- FLAGS...]
+#   scripts/cluster.sh --instances N [--store files|postgres] [--database URL] [--port P] [--upstream URL]
+#                      [--settings-dir DIR] [--bin DIR] [-- FLAGS...]
 #
 # Starts, all on 127.0.0.1:
 #   - one habits-api (release build, kernel-chosen port), unless --upstream names a Habits API to use;
-#   - nginx (one process, deploy/nginx-cluster.conf.template) as a 1 s shared micro-cache in front of that API, and as
-#     the front on port P (default 8000) routing browsers to the dashboards by their settings cookie;
-#   - N habits-dashboard processes on kernel-chosen ports, all with --upstream pointed at the cache, one shared
-#     --settings-dir (default ./var/settings, as for one dashboard), --trusted-proxy 127.0.0.1 and FLAGS.
+#   - --store files (the default): nginx (one process, deploy/nginx-cluster.conf.template) as a 1 s shared
+#     micro-cache in front of that API, and as the front on port P (default 8000) routing browsers to the dashboards
+#     by their settings cookie; N habits-dashboard processes on kernel-chosen ports, all with --upstream pointed at
+#     the cache, one shared --settings-dir (default ./var/settings, as for one dashboard), --trusted-proxy 127.0.0.1
+#     and FLAGS;
+#   - --store postgres (issue 19): a throwaway PostgreSQL in the run directory (scripts/postgres.sh: loopback only,
+#     as the postgres user when run as root), or the one --database URL names; the N dashboards get --database URL,
+#     a --settings-dir and --cache-dir of their own (nothing is shared through files) and the API itself as
+#     --upstream (one refresher calls it; no cache in front); nginx is only the front. Prints `database: URL`.
 # Prints the URL to open as its last line, then runs until Ctrl-C or SIGTERM, which stop every process it started.
 # A dashboard that dies is not restarted (nginx routes around it); nginx dying stops the cluster.
 # --bin DIR uses the executables in DIR instead of building release ones (the tests use .build/debug).
@@ -25,6 +31,8 @@ instances=""
 front_port=8000
 upstream=""
 settings_dir="var/settings"
+store=files
+database=""
 bin_dir=""
 dashboard_flags=()
 while (($#)); do
@@ -36,6 +44,8 @@ while (($#)); do
             settings_dir=${2:-}
             shift 2 || { echo "cluster.sh: --settings-dir needs a directory" >&2; exit 2; } ;;
         --bin) bin_dir=${2:-}; shift 2 || { echo "cluster.sh: --bin needs a directory" >&2; exit 2; } ;;
+        --store) store=${2:-}; shift 2 || { echo "cluster.sh: --store needs files or postgres" >&2; exit 2; } ;;
+        --database) database=${2:-}; shift 2 || { echo "cluster.sh: --database needs a URL" >&2; exit 2; } ;;
         --help | -h) usage; exit 0 ;;
         --) shift; dashboard_flags=("$@"); break ;;
         *) echo "cluster.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
@@ -47,6 +57,18 @@ if ! [[ $instances =~ ^[0-9]+$ ]] || ((instances < 1 || instances > 64)); then
 fi
 if ! [[ $front_port =~ ^[0-9]+$ ]] || ((front_port > 65535)); then
     echo "cluster.sh: --port expects 0 to 65535 (0 picks a free one), got '$front_port'" >&2
+    exit 2
+fi
+if [[ $store != files && $store != postgres ]]; then
+    echo "cluster.sh: --store expects files or postgres, got '$store'" >&2
+    exit 2
+fi
+if [[ -n $database && $store != postgres ]]; then
+    echo "cluster.sh: --database goes with --store postgres" >&2
+    exit 2
+fi
+if [[ -n $database && ! $database =~ ^postgres(ql)?:// ]]; then
+    echo "cluster.sh: --database expects postgres://user@host:port/db, got '$database'" >&2
     exit 2
 fi
 if [[ -n $upstream && ! $upstream =~ ^http://([^/?#@]+)/?$ ]]; then
@@ -62,6 +84,7 @@ fi
 pids=()
 run=$(mktemp -d "${TMPDIR:-/tmp}/habits-cluster.XXXXXX")
 stopping=0
+own_postgres=0
 
 stop_all() {
     local status=$?
@@ -82,6 +105,8 @@ stop_all() {
         for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
         wait 2>/dev/null || true
     fi
+    # The throwaway PostgreSQL last, once no dashboard uses it (pg_ctl runs it in a session of its own).
+    if ((own_postgres)); then scripts/postgres.sh stop "$run/postgres" >&2 || true; fi
     # nginx's workers leave with their master; anything else left in our process group goes now (only when this
     # script leads its own group, as in a terminal or under setsid, so a caller's processes are never touched).
     if [[ "$(ps -o pgid= $$ | tr -d ' ')" == "$$" ]]; then
@@ -157,10 +182,13 @@ for name in habits-api habits-dashboard; do
     [[ -x "$bin_dir/$name" ]] || fail "$bin_dir/$name is missing (build it, or leave --bin out to build it here)"
 done
 
-mkdir -p "$run/logs" "$run/tmp" "$settings_dir"
+mkdir -p "$run/logs" "$run/tmp"
 # nginx's workers run as an unprivileged user when started as root; they must reach the cache and temp directories.
 chmod 755 "$run"
-settings_dir=$(cd "$settings_dir" && pwd)
+if [[ $store == files ]]; then
+    mkdir -p "$settings_dir"
+    settings_dir=$(cd "$settings_dir" && pwd)
+fi
 
 # ---------------------------------------------------------------------------------------------------------------------
 # 1. The Habits API.
@@ -178,8 +206,22 @@ fi
 api_host=${upstream#http://}
 
 # ---------------------------------------------------------------------------------------------------------------------
-# 2. The dashboards, pointed at the API cache's port (nginx starts after them, once their ports are known; until then
-#    a dashboard that needs data waits and retries like after any upstream failure).
+# 2. The database (--store postgres): the one --database names, or a throwaway one in the run directory.
+# ---------------------------------------------------------------------------------------------------------------------
+if [[ $store == postgres && -z $database ]]; then
+    own_postgres=1
+    database=$(scripts/postgres.sh start "$run/postgres" 2>"$run/logs/postgres-start.log" | sed -n 's/^database: //p') ||
+        true
+    [[ -n $database ]] || fail "PostgreSQL did not start: $(tail -3 "$run/logs/postgres-start.log")"
+    echo "database: $database (throwaway, in $run/postgres)"
+elif [[ $store == postgres ]]; then
+    echo "database: $database (--database)"
+fi
+
+# ---------------------------------------------------------------------------------------------------------------------
+# 3. The dashboards, pointed at the API cache's port with files, at the API itself with PostgreSQL (nginx starts after
+#    them, once their ports are known; until then a dashboard that needs data waits and retries like after any
+#    upstream failure).
 # ---------------------------------------------------------------------------------------------------------------------
 api_cache_port=$(free_port)
 if ((front_port == 0)); then
@@ -191,9 +233,16 @@ port_in_use "$front_port" && fail "port $front_port is taken; choose another wit
 servers=""
 dashboard_urls=()
 for i in $(seq "$instances"); do
-    "$bin_dir/habits-dashboard" --port 0 --upstream "http://127.0.0.1:$api_cache_port" \
-        --settings-dir "$settings_dir" --trusted-proxy 127.0.0.1 --max-connections-per-client 1024 \
-        "${dashboard_flags[@]}" >"$run/logs/dashboard-$i.out" 2>"$run/logs/dashboard-$i.log" &
+    if [[ $store == files ]]; then
+        placement=(--upstream "http://127.0.0.1:$api_cache_port" --settings-dir "$settings_dir")
+    else
+        mkdir -p "$run/dashboard-$i"
+        placement=(--upstream "$upstream" --database "$database" --settings-dir "$run/dashboard-$i/settings"
+            --cache-dir "$run/dashboard-$i/cache")
+    fi
+    "$bin_dir/habits-dashboard" --port 0 "${placement[@]}" --trusted-proxy 127.0.0.1 \
+        --max-connections-per-client 1024 "${dashboard_flags[@]}" \
+        >"$run/logs/dashboard-$i.out" 2>"$run/logs/dashboard-$i.log" &
     pids+=($!)
 done
 for i in $(seq "$instances"); do
@@ -207,9 +256,14 @@ for i in $(seq "$instances"); do
 done
 
 # ---------------------------------------------------------------------------------------------------------------------
-# 3. nginx: the configuration is deploy/nginx-cluster.conf.template with its @NAMES@ filled in.
+# 4. nginx: the configuration is deploy/nginx-cluster.conf.template with its @NAMES@ filled in; with PostgreSQL
+#    without its API cache (the lines between the @API_CACHE@ markers).
 # ---------------------------------------------------------------------------------------------------------------------
-config=$(<deploy/nginx-cluster.conf.template)
+if [[ $store == files ]]; then
+    config=$(grep -v '@API_CACHE@' deploy/nginx-cluster.conf.template)
+else
+    config=$(sed '/@API_CACHE@ begin/,/@API_CACHE@ end/d' deploy/nginx-cluster.conf.template)
+fi
 config=${config//@RUN_DIR@/$run}
 config=${config//@LOG_DIR@/$run/logs}
 config=${config//@API_HOST@/$api_host}
@@ -227,13 +281,17 @@ pids=("$nginx_pid" "${pids[@]}")
 
 # Ready when both servers answer (nginx exits at once if a port was taken meanwhile).
 deadline=$((SECONDS + 30))
-until port_in_use "$front_port" && port_in_use "$api_cache_port"; do
+until port_in_use "$front_port" && { [[ $store == postgres ]] || port_in_use "$api_cache_port"; }; do
     kill -0 "$nginx_pid" 2>/dev/null || fail "nginx did not start: $(tail -3 "$run/logs/nginx-error.log")"
     ((SECONDS < deadline)) || fail "nginx did not listen within 30 s"
     sleep 0.05
 done
-echo "API cache:   http://127.0.0.1:$api_cache_port/ (nginx, pid $nginx_pid)"
-echo "Settings:    $settings_dir"
+if [[ $store == files ]]; then
+    echo "API cache:   http://127.0.0.1:$api_cache_port/ (nginx, pid $nginx_pid)"
+    echo "Settings:    $settings_dir"
+else
+    echo "Front:       nginx, pid $nginx_pid (no API cache: one dashboard refreshes, the others read PostgreSQL)"
+fi
 echo "Logs:        $run/logs"
 echo "Open:        http://127.0.0.1:$front_port/"
 

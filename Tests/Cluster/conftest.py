@@ -73,11 +73,14 @@ class Cluster:
     def __init__(self, process, reader, settings_dir):
         self.process = process
         self.reader = reader
-        self.settings_dir = pathlib.Path(settings_dir)
+        self.settings_dir = pathlib.Path(settings_dir) if settings_dir else None
         self.dashboards = []  # [(url, pid)]
+        self.database = None
         while True:
-            line = reader.wait_for(r"^(Dashboard \d+|Open|API cache|Habits API):\s", process).string
-            if match := re.match(r"Dashboard \d+: (http://\S+?)/? \(pid (\d+)\)", line):
+            line = reader.wait_for(r"^(Dashboard \d+|Open|API cache|Habits API|database):\s", process).string
+            if match := re.match(r"database: (postgres\S+)", line):
+                self.database = match.group(1)
+            elif match := re.match(r"Dashboard \d+: (http://\S+?)/? \(pid (\d+)\)", line):
                 self.dashboards.append((match.group(1), int(match.group(2))))
             elif match := re.match(r"API cache:\s+(http://\S+?)/? \(nginx, pid (\d+)\)", line):
                 self.api_cache, self.nginx_pid = match.group(1), int(match.group(2))
@@ -104,14 +107,20 @@ class Cluster:
                 os.kill(pid, signal.SIGKILL)
 
 
-def start_cluster(instances, settings_dir, upstream=None, extra=()):
-    """Runs scripts/cluster.sh in its own session (so the whole group can be checked and stopped)."""
+def start_cluster(instances, settings_dir=None, upstream=None, extra=(), database=None, store=None):
+    """Runs scripts/cluster.sh in its own session (so the whole group can be checked and stopped). `store="postgres"`
+    runs the PostgreSQL mode, on `database` when given (else the script starts its own)."""
     require_nginx()
     for name in ("habits-api", "habits-dashboard"):
         if not (binary_dir() / name).exists():
             pytest.fail(f"{binary_dir() / name} is missing: build it first (scripts/test.sh does)")
     arguments = ["--instances", str(instances), "--port", "0", "--bin", str(binary_dir())]
-    arguments += ["--settings-dir", settings_dir]
+    if settings_dir:
+        arguments += ["--settings-dir", settings_dir]
+    if store:
+        arguments += ["--store", store]
+    if database:
+        arguments += ["--database", database]
     if upstream:
         arguments += ["--upstream", upstream]
     process = subprocess.Popen(
@@ -129,6 +138,82 @@ def start_cluster(instances, settings_dir, upstream=None, extra=()):
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=60)
         raise
+
+
+def require_postgres():
+    """PostgreSQL's initdb must be installed (it is in the image; scripts/test.sh installs it elsewhere); under CI its
+    absence fails, elsewhere it skips."""
+    if shutil.which("initdb") or list(pathlib.Path("/usr/lib/postgresql").glob("*/bin/initdb")):
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail("PostgreSQL is missing; CI needs it for the cluster tests' PostgreSQL mode")
+    pytest.skip("PostgreSQL is missing (scripts/test.sh installs it)")
+
+
+class Postgres:
+    """A throwaway PostgreSQL (scripts/postgres.sh) the tests start, stop, pause and resume."""
+
+    def __init__(self):
+        require_postgres()
+        self.directory = tempfile.mkdtemp(prefix="habits-cluster-postgres-")
+        os.chmod(self.directory, 0o755)
+        self.url = None
+        self.start()
+
+    def _script(self, *arguments):
+        return subprocess.run(
+            [str(ROOT / "scripts" / "postgres.sh"), *arguments], capture_output=True, text=True, timeout=120
+        )
+
+    def start(self):
+        done = self._script("start", self.directory + "/pg")
+        assert done.returncode == 0, done.stderr
+        self.url = re.search(r"^database: (\S+)$", done.stdout, re.M).group(1)
+
+    def stop(self):
+        done = self._script("stop", self.directory + "/pg")
+        assert done.returncode == 0, done.stderr
+
+    def processes(self):
+        """The postmaster and every server process it started (SIGSTOP must reach them all)."""
+        pid_file = pathlib.Path(self.directory, "pg", "data", "postmaster.pid")
+        postmaster = int(pid_file.read_text().split()[0])
+        children = []
+        for stat in pathlib.Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == postmaster:
+                children.append(int(stat.parent.name))
+        return [postmaster, *children]
+
+    def pause(self):
+        """SIGSTOP to every server process: connections stay open, nothing answers (a hung database)."""
+        self.paused = self.processes()
+        for pid in self.paused:
+            os.kill(pid, signal.SIGSTOP)
+
+    def resume(self):
+        for pid in self.paused:
+            try:
+                os.kill(pid, signal.SIGCONT)
+            except ProcessLookupError:
+                pass
+
+    def query(self, sql):
+        """Rows of `sql` through psql, each a list of column texts."""
+        done = subprocess.run(
+            ["psql", self.url, "-X", "-A", "-t", "-F", "\t", "-c", sql], capture_output=True, text=True, timeout=30
+        )
+        assert done.returncode == 0, done.stderr
+        return [line.split("\t") for line in done.stdout.splitlines() if line]
+
+    def close(self):
+        try:
+            self.stop()
+        finally:
+            shutil.rmtree(self.directory, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")

@@ -34,7 +34,7 @@ import Testing
         configuration.connectTimeout = .seconds(30)
         configuration.totalTimeout = .seconds(60)
         let transport = SocketTransport(configuration: configuration)
-        return try await transport.send(HTTPClientRequest(method: "GET", target: target))
+        return try await transport.send(HTTPClientRequest(method: .get, target: target))
     }
 
     @Test func withTheUpstreamDownEveryPageIsServedFromTheCacheWithTheNotice() async throws {
@@ -50,12 +50,12 @@ import Testing
         for (target, content) in pages {
             let response = try await get(service, target)
             let html = String(decoding: response.body, as: UTF8.self)
-            #expect(response.status == 200, "\(target)")
+            #expect(response.status == .ok, "\(target)")
             #expect(html.contains(content), "\(target)")
             #expect(html.contains(#"data-time="clock">\#(asOf)</time>."#), "\(target)")
         }
         let image = try await get(service, "/images/user0")
-        #expect(image.status == 200)
+        #expect(image.status == .ok)
         #expect(image.body == [0x89, 0x50, 0x4E, 0x47, 1])
         await service.shutdown()
     }
@@ -83,7 +83,7 @@ import Testing
         let service = try start(logger: logger)
         // A page that needs data (Home with no favourites or follows needs none, issue 10 point 8).
         let response = try await get(service, "/habits")
-        #expect(response.status == 502)
+        #expect(response.status == .badGateway)
         let reason = [
             "corrupt": "corrupt", "foreign": "another upstream", "format": "format 0", "old": "--cache-max-age",
         ]

@@ -30,14 +30,14 @@ struct DotNamesAPI: HabitsAPI {
         case .image:
             guard Self.users[id] != nil else { throw HabitsAPIError.status(404, path: "/images") }
             answer = HTTPClientResponse(
-                status: 200, headers: ["Content-Type": "image/png"], body: Array("PNG:\(id)".utf8))
-        case .logHabit: answer = HTTPClientResponse(status: 200)
+                status: .ok, headers: ["Content-Type": "image/png"], body: Array("PNG:\(id)".utf8))
+        case .logHabit: answer = HTTPClientResponse(status: .ok)
         }
         return try request.decode(answer)
     }
 
     private func json(_ value: some Encodable) throws -> HTTPClientResponse {
-        HTTPClientResponse(status: 200, body: Array(try JSONEncoder().encode(value)))
+        HTTPClientResponse(status: .ok, body: Array(try JSONEncoder().encode(value)))
     }
 
     static var statistics: CombinedStatistics {

@@ -69,13 +69,13 @@ final class FakeHabitsAPI: HabitsAPI, @unchecked Sendable {
             guard Fixture.users[id] != nil else { throw HabitsAPIError.status(404, path: request.target) }
             let contentType = lock.withLock { state.imageContentType }
             return HTTPClientResponse(
-                status: 200, headers: ["Content-Type": contentType], body: [0x89, 0x50, 0x4E, 0x47])
+                status: .ok, headers: ["Content-Type": contentType], body: [0x89, 0x50, 0x4E, 0x47])
         case .logHabit:
             try check()
             let habit = try JSONDecoder().decode(LoggedHabit.self, from: Data(request.postBody ?? []))
             guard Fixture.habits[habit.habitName] != nil else { throw HabitsAPIError.status(400, path: request.target) }
             lock.withLock { state.logged.append(habit) }
-            return HTTPClientResponse(status: 200)
+            return HTTPClientResponse(status: .ok)
         }
     }
 
@@ -85,7 +85,7 @@ final class FakeHabitsAPI: HabitsAPI, @unchecked Sendable {
     }
 
     private func json(_ value: some Encodable) throws -> HTTPClientResponse {
-        HTTPClientResponse(status: 200, body: Array(try JSONEncoder().encode(value)))
+        HTTPClientResponse(status: .ok, body: Array(try JSONEncoder().encode(value)))
     }
 
     private func statistics() throws -> CombinedStatistics {

@@ -36,7 +36,7 @@ import Testing
 
     @Test(arguments: cases)
     func describesTheCall(_ example: Case) {
-        #expect(example.request.method == example.method)
+        #expect(example.request.method.rawValue == example.method)
         #expect(example.request.target == example.target)
         #expect(example.request.endpoint == example.endpoint)
     }
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func reportsWhereTheJSONWentWrong() {
-        let response = HTTPClientResponse(status: 200, body: Array(#"{"user0": {"id": "user0"}}"#.utf8))
+        let response = HTTPClientResponse(status: .ok, body: Array(#"{"user0": {"id": "user0"}}"#.utf8))
         #expect(throws: HabitsAPIError.decoding(type: "Dictionary<String, User>", detail: "user0: missing key 'name'"))
         {
             try UsersRequest().decode(response)
@@ -69,20 +69,20 @@ import Testing
     /// image for five minutes; it must be a failed call, so the cache keeps the last good image and retries soon.
     @Test(arguments: ["text/html", "application/json", "image/svg+xml", "text/plain; charset=utf-8"])
     func imageAnswerThatIsNotARasterImageIsADecodingError(contentType: String) {
-        let response = HTTPClientResponse(status: 200, headers: ["Content-Type": contentType], body: Array("<x>".utf8))
+        let response = HTTPClientResponse(status: .ok, headers: ["Content-Type": contentType], body: Array("<x>".utf8))
         #expect(throws: HabitsAPIError.self) { try ImageRequest(userID: "user0").decode(response) }
     }
 
     @Test(arguments: ["image/png", "IMAGE/JPEG", "image/webp; q=1"])
     func rasterImageAnswersAreAccepted(contentType: String) throws {
-        let response = HTTPClientResponse(status: 200, headers: ["Content-Type": contentType], body: [0x89, 0x50])
+        let response = HTTPClientResponse(status: .ok, headers: ["Content-Type": contentType], body: [0x89, 0x50])
         let image = try ImageRequest(userID: "user0").decode(response)
         #expect(image.bytes == [0x89, 0x50])
         #expect(image.contentType == contentType)
     }
 
     @Test func imageWithoutAContentTypeIsTakenAsPNG() throws {
-        let image = try ImageRequest(userID: "user0").decode(HTTPClientResponse(status: 200, body: [0x89]))
+        let image = try ImageRequest(userID: "user0").decode(HTTPClientResponse(status: .ok, body: [0x89]))
         #expect(image.contentType == "image/png")
     }
 }

@@ -39,11 +39,11 @@ final class FakeHabitsAPI: HabitsAPI {
     /// What the server would answer.
     private func answer(_ request: some APIRequest) throws -> HTTPClientResponse {
         switch request.endpoint {
-        case .users: return HTTPClientResponse(status: 200, body: try Fixtures.bytes("users.json"))
-        case .habits: return HTTPClientResponse(status: 200, body: try Fixtures.bytes("habits.json"))
-        case .categories: return HTTPClientResponse(status: 200, body: try Fixtures.bytes("categories.json"))
+        case .users: return HTTPClientResponse(status: .ok, body: try Fixtures.bytes("users.json"))
+        case .habits: return HTTPClientResponse(status: .ok, body: try Fixtures.bytes("habits.json"))
+        case .categories: return HTTPClientResponse(status: .ok, body: try Fixtures.bytes("categories.json"))
         case .userLeadingStats:
-            return HTTPClientResponse(status: 200, body: try Fixtures.bytes("userLeadingStats-user0.json"))
+            return HTTPClientResponse(status: .ok, body: try Fixtures.bytes("userLeadingStats-user0.json"))
         case .userStats:
             let ids = Self.list(request, "ids")
             return try json(
@@ -68,16 +68,16 @@ final class FakeHabitsAPI: HabitsAPI {
         case .image:
             let id = request.path.split(separator: "/").last.flatMap { String($0).removingPercentEncoding } ?? ""
             return HTTPClientResponse(
-                status: 200, headers: ["Content-Type": "image/png"], body: Array("PNG:\(id)".utf8))
+                status: .ok, headers: ["Content-Type": "image/png"], body: Array("PNG:\(id)".utf8))
         case .logHabit:
             let event = try JSONDecoder().decode(LoggedHabit.self, from: Data(request.postBody ?? []))
             state.withLock { $0.logged.append(event) }
-            return HTTPClientResponse(status: 200)
+            return HTTPClientResponse(status: .ok)
         }
     }
 
     private func json(_ value: some Encodable) throws -> HTTPClientResponse {
-        HTTPClientResponse(status: 200, body: Array(try JSONEncoder().encode(value)))
+        HTTPClientResponse(status: .ok, body: Array(try JSONEncoder().encode(value)))
     }
 
     /// The comma-separated query parameter `name`, or nil when the request asks for everything.

@@ -61,7 +61,8 @@ import Testing
 
     private static func event(_ sample: Sample) -> ResponseParser.Event {
         .response(
-            HTTPClientResponse(status: sample.status, headers: headers(sample), body: Array(sample.body.utf8)),
+            HTTPClientResponse(
+                status: HTTPStatus(code: sample.status), headers: headers(sample), body: Array(sample.body.utf8)),
             reusable: sample.reusable)
     }
 
@@ -124,7 +125,7 @@ import Testing
         #expect(parser.hasBufferedBytes)
         guard case .response(let second, _) = try parser.next() else { throw ParserTestFailure() }
         #expect(first.body == Array("a".utf8))
-        #expect(second.status == 500)
+        #expect(second.status.code == 500)
         #expect(!parser.hasBufferedBytes)
     }
 
@@ -153,9 +154,52 @@ import Testing
             error: .conflictingFraming),
         Failure(
             name: "signed length", text: "HTTP/1.1 200 OK\r\nContent-Length: +3\r\n\r\n", error: .invalidContentLength),
+        // HTTPCore's ContentLength saturates: a huge well-formed length is too large, as on the server (413).
         Failure(
             name: "huge length", text: "HTTP/1.1 200 OK\r\nContent-Length: 99999999999999999999\r\n\r\n",
+            error: .bodyTooLarge),
+        Failure(
+            name: "length with a space inside", text: "HTTP/1.1 200 OK\r\nContent-Length: 1 2\r\n\r\n",
             error: .invalidContentLength),
+        Failure(
+            name: "both framings, TE first",
+            text: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\nhello",
+            error: .conflictingFraming),
+        Failure(
+            name: "chunked twice", text: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked, chunked\r\n\r\n0\r\n\r\n",
+            error: .unsupportedTransferEncoding),
+        Failure(
+            name: "a coding after chunked",
+            text: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: gzip\r\n\r\n",
+            error: .unsupportedTransferEncoding),
+        Failure(
+            name: "coding with a parameter", text: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked;q=1\r\n\r\n",
+            error: .unsupportedTransferEncoding),
+        Failure(
+            name: "empty coding list", text: "HTTP/1.1 200 OK\r\nTransfer-Encoding: ,\r\n\r\n",
+            error: .unsupportedTransferEncoding),
+        Failure(
+            name: "bare LF after a chunk size",
+            text: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\nhello\r\n0\r\n\r\n", error: .invalidChunk),
+        Failure(
+            name: "bare CR in a chunk size",
+            text: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\rX\r\nhello\r\n0\r\n\r\n",
+            error: .invalidChunk),
+        Failure(
+            name: "overlong chunk-size line",
+            text: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + String(repeating: "0", count: 1025)
+                + "5\r\n",
+            error: .invalidChunk),
+        Failure(
+            name: "overlong trailer line",
+            text: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX: " + String(repeating: "a", count: 8200),
+            error: .invalidChunk),
+        Failure(
+            name: "malformed trailer",
+            text: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nno colon\r\n\r\n", error: .invalidChunk),
+        Failure(
+            name: "a chunk past the body limit",
+            text: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1000001\r\n", error: .bodyTooLarge),
         Failure(
             name: "length over the limit", text: "HTTP/1.1 200 OK\r\nContent-Length: 17000000\r\n\r\n",
             error: .bodyTooLarge),
@@ -201,6 +245,23 @@ import Testing
         #expect(throws: failure.error) { try parser.next() }
         // A dead parser stays dead.
         #expect(throws: failure.error) { try parser.next() }
+    }
+
+    /// The verdict does not depend on how the bytes were split: fed one byte at a time, each bad response gets the
+    /// same error.
+    @Test(arguments: failures)
+    func refusesTheSameWayFedOneByteAtATime(_ failure: Failure) {
+        var parser = ResponseParser()
+        var thrown: ResponseParseError?
+        for byte in Array(failure.text.utf8) where thrown == nil {
+            parser.append([byte])
+            do { _ = try parser.next() } catch { thrown = error }
+        }
+        if thrown == nil, failure.end {
+            parser.finish()
+            do { _ = try parser.next() } catch { thrown = error }
+        }
+        #expect(thrown == failure.error)
     }
 
     @Test func refusesAHeadOverTheLimitBeforeItEnds() {

@@ -37,7 +37,7 @@ public final class URLSessionTransport: HTTPTransport {
             throw .transport("invalid request target \(request.target)")
         }
         var urlRequest = URLRequest(url: url, timeoutInterval: configuration.totalTimeout.inSeconds)
-        urlRequest.httpMethod = request.method
+        urlRequest.httpMethod = request.method.rawValue
         for (name, value) in request.headers { urlRequest.addValue(value, forHTTPHeaderField: name) }
         if let body = request.body { urlRequest.httpBody = Data(body) }
         let data: Data
@@ -52,6 +52,6 @@ public final class URLSessionTransport: HTTPTransport {
         for (name, value) in http.allHeaderFields {
             headers.add(name: "\(name)", value: "\(value)")
         }
-        return HTTPClientResponse(status: http.statusCode, headers: headers, body: Array(data))
+        return HTTPClientResponse(status: HTTPStatus(code: http.statusCode), headers: headers, body: Array(data))
     }
 }

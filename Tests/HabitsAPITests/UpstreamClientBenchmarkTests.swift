@@ -26,7 +26,7 @@ struct UpstreamClientBenchmarkTests {
     private static func measure(
         _ name: String, transport: any HTTPTransport, target: String, expectedBytes: Int, calls: Int, concurrency: Int
     ) async throws -> String {
-        let request = HTTPClientRequest(method: "GET", target: target)
+        let request = HTTPClientRequest(method: .get, target: target)
         for _ in 0..<50 { _ = try await transport.send(request) }
         let cpuStart = cpuSeconds()
         let start = ContinuousClock.now
@@ -35,7 +35,7 @@ struct UpstreamClientBenchmarkTests {
                 group.addTask {
                     for _ in 0..<(calls / concurrency) {
                         let response = try await transport.send(request)
-                        guard response.status == 200, response.body.count == expectedBytes else {
+                        guard response.status == .ok, response.body.count == expectedBytes else {
                             throw HabitsAPIError.transport("wrong answer")
                         }
                     }
@@ -89,8 +89,8 @@ struct UpstreamClientBenchmarkTests {
             ("socket", SocketTransport(configuration: configuration)),
             ("URLSession", URLSessionTransport(configuration: configuration)),
         ]
-        let categories = try await transports[0].1.send(HTTPClientRequest(method: "GET", target: "/categories"))
-        let combined = try await transports[0].1.send(HTTPClientRequest(method: "GET", target: "/combinedStats"))
+        let categories = try await transports[0].1.send(HTTPClientRequest(method: .get, target: "/categories"))
+        let combined = try await transports[0].1.send(HTTPClientRequest(method: .get, target: "/combinedStats"))
         var lines: [String] = [
             "simulator: /categories \(categories.body.count) B, /combinedStats \(combined.body.count) B"
         ]

@@ -7,7 +7,8 @@ extension DashboardApp {
     func newsFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
         try await liveFragment(request, context) { _, browser in
             let news = News(
-                moments: activity.moments, settings: browser.value, now: ActivityHistory.second(snapshots.date))
+                moments: activity.moments, settings: browser.value,
+                now: ActivityHistory.second(activity.pageDate(now: snapshots.date)))
             let key = RenderKey(route: "fragment:news", content: 0, personal: news.key, stale: nil)
             return try renderCache.entry(for: key) {
                 try renderer.fragmentBytes("fragments/news", news.templateValue)

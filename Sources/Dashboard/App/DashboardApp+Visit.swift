@@ -20,7 +20,7 @@ extension DashboardApp {
     /// Home's "since your last visit" for a browser away 30 minutes or more, with favourites or follows; nil else.
     func sinceLastVisit(_ request: Request, _ view: SnapshotView, _ browser: Settings) -> SinceLastVisit? {
         guard !browser.favoriteHabits.isEmpty || !browser.followedUserIDs.isEmpty else { return nil }
-        let now = ActivityHistory.second(snapshots.date)
+        let now = ActivityHistory.second(activity.pageDate(now: snapshots.date))
         let previous = LastVisit.second(of: request, signer: settings.signer)
         guard let previous, LastVisit.isAway(previous: previous, now: now) else { return nil }
         return SinceLastVisit(

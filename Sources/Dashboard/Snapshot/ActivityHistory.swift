@@ -18,11 +18,14 @@ public final class ActivityHistory: Sendable {
         var userTotals: [String: Int]
     }
 
-    private struct State {
+    fileprivate struct State {
         var record: HistoryRecord
         var lastVersion: UInt64?
         /// The snapshot recorded last in this run: the rank changes compare the next one with it.
         var lastSnapshot: Snapshot?
+        /// Shared (issue 19): what pages read, the record as stored once per slot (by this dashboard while it
+        /// records, or adopted from the database), so every dashboard draws the same line; nil reads `record`.
+        var shown: HistoryRecord?
     }
 
     private let state: Mutex<State>
@@ -40,18 +43,23 @@ public final class ActivityHistory: Sendable {
         self.init(history: TrendHistory(tiers: tiers), store: nil)
     }
 
-    /// A history kept in `store`, starting from what it holds (empty when it holds nothing usable).
-    convenience init(store: any HistoryStore) {
+    /// A history kept in `store`, starting from what it holds (empty when it holds nothing usable); `shared` as
+    /// the property says.
+    convenience init(store: any HistoryStore, shared: Bool = false) {
         let loaded = store.load()
         self.init(
-            history: loaded?.history ?? TrendHistory(), moments: loaded?.moments ?? MomentLog(), store: store)
+            history: loaded?.history ?? TrendHistory(), moments: loaded?.moments ?? MomentLog(), store: store,
+            shared: shared)
     }
 
-    private init(history: TrendHistory, moments: MomentLog = MomentLog(), store: (any HistoryStore)?) {
+    private init(
+        history: TrendHistory, moments: MomentLog = MomentLog(), store: (any HistoryStore)?, shared: Bool = false
+    ) {
         let fine = history.fine
         spacing = .seconds(fine.spacing)
         capacity = fine.capacity
         self.store = store
+        self.shared = shared
         state = Mutex(State(record: HistoryRecord(history: history, moments: moments)))
     }
 
@@ -61,8 +69,30 @@ public final class ActivityHistory: Sendable {
         return value.isFinite ? Int(max(min(value, 1e15), -1e15)) : 0
     }
 
+    /// Whether pages read the record as stored once per slot (a cluster sharing a database, issue 19) rather than
+    /// the one recorded at every refresh.
+    let shared: Bool
+
     /// The finest tier's latest slot; nil before the first sample. Pages that draw trends key their rendering on it.
-    var latestSlot: Int? { state.withLock { $0.record.history.fine.latestSlot } }
+    var latestSlot: Int? { state.withLock { $0.read.history.fine.latestSlot } }
+
+    /// The time live pages word their times against ("4 min ago"): shared, the start of the latest stored slot, so
+    /// the same key renders the same bytes on every dashboard; else `now`.
+    func pageDate(now: Date) -> Date {
+        guard shared, let slot = latestSlot else { return now }
+        return Date(timeIntervalSince1970: TimeInterval(slot * Int(spacing.components.seconds)))
+    }
+
+    /// Takes `record` (stored by the cluster's refresher) as this dashboard's history: pages draw it, and recording
+    /// continues from it should this dashboard become the refresher.
+    func adopt(_ record: HistoryRecord) {
+        state.withLock { state in
+            state.record = record
+            state.shown = record
+            state.lastVersion = nil
+            state.lastSnapshot = nil
+        }
+    }
 
     /// Records `snapshot`'s totals at `date`, and the rank changes since the snapshot recorded before it. Called on
     /// every successful refresh, so consecutive slots are known while the dashboard is watched; an unchanged version
@@ -82,7 +112,9 @@ public final class ActivityHistory: Sendable {
             state.record.history.record(
                 habitTotals: snapshot.habitTotals, userTotals: snapshot.userTotals, second: second)
             // Stored once per slot: a coalesced write holds the record, and every change after it copies the rings.
-            return latest.map { slot > $0 } ?? true ? state.record : nil
+            guard latest.map({ slot > $0 }) ?? true else { return nil }
+            if shared { state.shown = state.record }
+            return state.record
         }
         if let toStore { store?.save(toStore) }
     }
@@ -98,7 +130,7 @@ public final class ActivityHistory: Sendable {
     /// compared with; nil when none.
     func baseline(before time: Date, window: TimeInterval = 300) -> Point? {
         state.withLock { state in
-            let fine = state.record.history.fine
+            let fine = state.read.history.fine
             let earliest = Self.second(time - window)
             let first = TrendHistory.slot(earliest, spacing: fine.spacing)
             let slot = earliest % fine.spacing == 0 ? first : first + 1
@@ -121,15 +153,15 @@ public final class ActivityHistory: Sendable {
 
     /// A series' total at `second` or the first one known after it: where a count stood at a browser's last visit.
     func value(_ key: String, person: Bool, atOrAfter second: Int) -> Int? {
-        state.withLock { $0.record.history.value(key, person: person, atOrAfter: second)?.value }
+        state.withLock { $0.read.history.value(key, person: person, atOrAfter: second)?.value }
     }
 
     /// The recent rank changes.
-    var moments: MomentLog { state.withLock { $0.record.moments } }
+    var moments: MomentLog { state.withLock { $0.read.moments } }
 
     private func trend(_ key: String, person: Bool, range: HistoryRange) -> Trend? {
         state.withLock { state -> Trend? in
-            let history = state.record.history
+            let history = state.read.history
             guard let cut = history.samples(key, person: person, range: range) else { return nil }
             let tier = history.tiers[range.tier]
             let slots = range == .hour ? tier.capacity : range.seconds / tier.spacing + 1
@@ -137,4 +169,9 @@ public final class ActivityHistory: Sendable {
                 samples: cut.samples, capacity: slots, spacing: tier.spacing, range: range, lastSecond: cut.lastSecond)
         }
     }
+}
+
+extension ActivityHistory.State {
+    /// What pages read: the stored record when shared, else the one recorded now.
+    var read: HistoryRecord { shown ?? record }
 }

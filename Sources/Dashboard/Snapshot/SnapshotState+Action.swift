@@ -24,6 +24,8 @@ extension SnapshotState {
         case tick(at: ContinuousClock.Instant)
         /// Log that refreshing failed `failures` times in a row (the first and every tenth).
         case logFailure(any Error, failures: Int)
+        /// Store this snapshot with this status for the whole cluster and notify the others (the leader, issue 19).
+        case share(Snapshot, SharedSnapshot.Status)
     }
 
     /// The answer to a view request.

@@ -39,37 +39,51 @@ struct SnapshotState {
         var current: Snapshot?
         /// Counts refreshes started, so a change made here waits for one that started after it.
         var sequence: Int
+        /// Started for a change made here (a habit logged): a follower fetches this one itself (issue 19).
+        var forced = false
+        /// A live page is watched here: a follower tells the leader so.
+        var watched = false
     }
 
     /// What a refresh brought.
     enum Outcome {
         /// The answers; `built` is nil when they hash to the current snapshot's, `reference` nil when not fetched.
         case fetched(built: Snapshot?, reference: Reference?)
+        /// A follower read the stored snapshot (issue 19): `built` is nil when its version is the one shown.
+        case followed(built: Snapshot?, status: SharedSnapshot.Status)
         /// It failed.
         case failed(any Error)
     }
 
     let policy: Policy
-    private(set) var schedule: Schedule
-    private(set) var snapshot: Snapshot?
-    private(set) var reference: Reference?
+    internal(set) var schedule: Schedule
+    internal(set) var snapshot: Snapshot?
+    internal(set) var reference: Reference?
     private(set) var lastError: (any Error)?
     /// Moves whenever the snapshot, the stale notice or a browser's settings change.
-    private(set) var generation: UInt64 = 0
-    private var publishedStale = false
+    internal(set) var generation: UInt64 = 0
+    var publishedStale = false
     /// When the data of a snapshot loaded from disk was fetched (wall clock, from the file); nil once a refresh has
     /// succeeded.
-    private(set) var restoredFetchedAt: Date?
+    internal(set) var restoredFetchedAt: Date?
     /// When the last refresh succeeded on the wall clock: only what the "data as of" notice shows (its age is the
     /// schedule's, on the monotonic clock).
-    private var lastSuccessDate: Date?
+    var lastSuccessDate: Date?
     /// Everyone waiting, by id.
     private(set) var waiting: [UInt64: WaitKind] = [:]
     private var lastWaiterID: UInt64 = 0
     private var refreshesStarted = 0
     private var tickScheduled = false
     private(set) var isShutDown = false
-    private(set) var metrics = SnapshotStore.Metrics()
+    internal(set) var metrics = SnapshotStore.Metrics()
+    /// The part this dashboard plays in a cluster sharing a database (issue 19); `.standalone` without one.
+    internal(set) var role: RefresherRole.Role = .standalone
+    /// What the cluster shows with the data (the stored status), while leading or following; nil standalone.
+    internal(set) var shared: SharedSnapshot.Status?
+    /// A leader stores the status on its next refresh even when nothing changed (it has just taken over).
+    var mustShare = false
+    /// The version this dashboard stored last as the leader.
+    var sharedVersion: UInt64?
 
     /// A state with no data, or with `restored` (a snapshot from disk and when its data was fetched), shown with the
     /// "data as of" notice until a refresh succeeds.
@@ -127,9 +141,8 @@ struct SnapshotState {
     /// The view now, or nil with no data.
     func current(now: ContinuousClock.Instant, date: Date) -> SnapshotView? {
         guard let snapshot else { return nil }
-        let notice =
-            isStale(now: now)
-            ? StaleNotice(dataFetchedAt: restoredFetchedAt ?? lastSuccessDate ?? date, now: date) : nil
+        let fetchedAt = (role == .standalone ? nil : shared?.fetchedAt) ?? restoredFetchedAt ?? lastSuccessDate ?? date
+        let notice = isStale(now: now) ? StaleNotice(dataFetchedAt: fetchedAt, now: date) : nil
         return SnapshotView(snapshot: snapshot, stale: notice, generation: generation)
     }
 
@@ -207,6 +220,11 @@ struct SnapshotState {
             let complete = snapshot.map(Self.referenceIsComplete) ?? true
             schedule.succeeded(now: now, referenceFetched: job.fetchesReference, referenceComplete: complete)
             lastError = nil
+        case .followed(let built, let status):
+            actions += takeStored(built, status: status)
+            lastSuccessDate = date
+            schedule.succeeded(now: now, referenceFetched: false, referenceComplete: true)
+            lastError = nil
         case .failed(let error):
             schedule.failed(now: now)
             lastError = error
@@ -215,6 +233,7 @@ struct SnapshotState {
                 actions.append(.logFailure(error, failures: schedule.failures))
             }
         }
+        if role == .leader { shareIfChanged(date: date, now: now, into: &actions) }
         let stale = isStale(now: now)
         let changed = snapshot?.version != oldVersion || stale != publishedStale
         publishedStale = stale
@@ -238,19 +257,14 @@ struct SnapshotState {
 
     // MARK: - Helpers
 
-    /// Whether what is shown is stale: loaded from disk and not yet confirmed, or the schedule says so.
-    func isStale(now: ContinuousClock.Instant) -> Bool {
-        restoredFetchedAt != nil || schedule.isStale(now: now)
-    }
-
-    private mutating func addWaiter(_ kind: WaitKind) -> UInt64 {
+    mutating func addWaiter(_ kind: WaitKind) -> UInt64 {
         lastWaiterID += 1
         waiting[lastWaiterID] = kind
         return lastWaiterID
     }
 
     /// Removes the waiters `matches` picks; the action resumes them as "changed".
-    private mutating func wake(_ matches: (WaitKind) -> Bool) -> [Action] {
+    mutating func wake(_ matches: (WaitKind) -> Bool) -> [Action] {
         let woken = waiting.filter { matches($0.value) }
         guard !woken.isEmpty else { return [] }
         for (id, kind) in woken {
@@ -260,7 +274,7 @@ struct SnapshotState {
         return [.resume(woken.keys.sorted(), changed: true)]
     }
 
-    private mutating func startIfDue(now: ContinuousClock.Instant, forced: Bool = false, into actions: inout [Action]) {
+    mutating func startIfDue(now: ContinuousClock.Instant, forced: Bool = false, into actions: inout [Action]) {
         guard !isShutDown else { return }
         let refresh = schedule.start(now: now, forced: forced)
         guard refresh != .none else { return }
@@ -270,27 +284,14 @@ struct SnapshotState {
             .refresh(
                 Job(
                     fetchesReference: refresh == .everything, reference: reference, current: snapshot,
-                    sequence: refreshesStarted)))
+                    sequence: refreshesStarted, forced: forced,
+                    watched: schedule.isWatched(now: now, parked: metrics.parked))))
     }
 
     /// Keeps one tick scheduled while anyone watches: the first comes at once, each then schedules the next.
-    private mutating func scheduleTickIfNeeded(now: ContinuousClock.Instant, into actions: inout [Action]) {
+    mutating func scheduleTickIfNeeded(now: ContinuousClock.Instant, into actions: inout [Action]) {
         guard !tickScheduled, !isShutDown else { return }
         tickScheduled = true
         actions.append(.tick(at: now))
-    }
-
-    /// Whether the reference data knows every user and habit the statistics name (the active user need not be in
-    /// `/users`).
-    static func referenceIsComplete(_ snapshot: Snapshot) -> Bool {
-        let inputs = snapshot.inputs
-        for entry in inputs.statistics.userStatistics
-        where entry.user.id != snapshot.activeUserID && inputs.users[entry.user.id] == nil {
-            return false
-        }
-        for entry in inputs.statistics.habitStatistics where inputs.habits[entry.habit.name] == nil {
-            return false
-        }
-        return true
     }
 }

@@ -20,20 +20,22 @@ import Timing
 /// - Every successful refresh records the totals in `history` (issue 10 point 4) before publishing, so the samples
 ///   follow the fetches on this store's clock, not the requests. That one call is the whole seam to the history.
 public final class SnapshotStore: Sendable {
-    private struct Locked {
+    struct Locked {
         var state: SnapshotState
         /// The continuations of the waiters `state` names.
         var waiters = WaiterRegistry<SnapshotState.WaitKind, Bool>()
         var ticker: Task<Void, Never>?
+        /// The cluster this store shares a database with (issue 19); nil: it fetches for itself.
+        var sharing: (any SnapshotSharing)?
     }
 
     private let source: any HabitsAPI
-    private let clock: any TimeSource
+    let clock: any TimeSource
     /// What the store was created with.
     public let configuration: Configuration
     private let logger: Logger
     private let persistence: SnapshotPersistence?
-    private let locked: Mutex<Locked>
+    let locked: Mutex<Locked>
     /// Every habit's and person's total over the last hour, recorded here on each successful refresh (issue 10).
     public let history: ActivityHistory
 
@@ -139,7 +141,7 @@ public final class SnapshotStore: Sendable {
 
     /// Runs one event on the state under the lock, then carries out its actions outside it.
     @discardableResult
-    private func decide<Answer>(_ event: (inout SnapshotState) -> (Answer, [SnapshotState.Action])) -> Answer {
+    func decide<Answer>(_ event: (inout SnapshotState) -> (Answer, [SnapshotState.Action])) -> Answer {
         let (answer, actions, woken) = locked.withLock { locked in
             let (answer, actions) = event(&locked.state)
             return (answer, actions, take(actions, from: &locked.waiters))
@@ -177,6 +179,8 @@ public final class SnapshotStore: Sendable {
             case .logFailure(let error, let failures):
                 logger.warning(
                     "snapshot refresh failed", ["error": String(describing: error), "failures": "\(failures)"])
+            case .share(let snapshot, let status):
+                locked.withLock { $0.sharing }?.share(snapshot, status: status)
             }
         }
     }
@@ -210,11 +214,20 @@ public final class SnapshotStore: Sendable {
 
     /// Fetches, builds a snapshot if anything changed, records the history, then reports to the state: one lock.
     private func run(_ job: SnapshotState.Job) async {
+        let (role, sharing) = locked.withLock { ($0.state.role, $0.sharing) }
         let outcome: SnapshotState.Outcome
         do {
-            let (built, reference) = try await fetchAndBuild(job)
-            if let shown = built ?? job.current { history.record(shown, at: clock.date) }
-            outcome = .fetched(built: built, reference: reference)
+            if role == .follower, let sharing, !job.forced {
+                let (built, status) = try await sharing.follow(shown: job.current?.version, watched: job.watched)
+                outcome = .followed(built: built, status: status)
+            } else {
+                // A follower fetches a change made here itself, so the page after it shows it (issue 19); it asks
+                // the leader to refresh too, so every dashboard shows it within a notification's time.
+                if role == .follower { sharing?.askForRefresh() }
+                let (built, reference) = try await fetchAndBuild(job)
+                if role != .follower, let shown = built ?? job.current { history.record(shown, at: clock.date) }
+                outcome = .fetched(built: built, reference: reference)
+            }
         } catch {
             outcome = .failed(error)
         }

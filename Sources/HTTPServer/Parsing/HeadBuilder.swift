@@ -15,12 +15,8 @@ struct HeadBuilder {
     var hostCount = 0
     /// The Content-Length value (saturated at `Int.max`), if the field was present.
     var contentLength: Int?
-    /// Whether any Transfer-Encoding field was present.
-    var hasTransferEncoding = false
-    /// Whether `chunked` was seen in Transfer-Encoding (it must then be the last coding).
-    var chunked = false
-    /// Whether Transfer-Encoding named a coding other than `chunked`.
-    var otherCoding = false
+    /// The Transfer-Encoding codings (HTTPCore's `TransferCodings`, which the response parser uses too).
+    var transferCodings = TransferCodings()
     /// Whether `Expect: 100-continue` was present.
     var expectsContinue = false
     /// Whether an Expect value other than `100-continue` was present.
@@ -69,34 +65,18 @@ struct HeadBuilder {
     /// server merge them, but a strict 400 leaves nothing for a smuggler to play with.
     private mutating func addContentLength(_ value: UnsafeBufferPointer<UInt8>) throws(RequestParseError) {
         guard contentLength == nil else { throw .duplicateContentLength }
-        guard !value.isEmpty else { throw .invalidContentLength }
-        var length = 0
-        for byte in value {
-            let digit = byte &- 0x30
-            guard digit <= 9 else { throw .invalidContentLength }
-            let (times10, overflow1) = length.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times10.addingReportingOverflow(Int(digit))
-            // Saturate rather than fail: a huge but well-formed length is a 413, not a 400.
-            length = overflow1 || overflow2 ? Int.max : sum
-        }
+        // Saturated: a huge but well-formed length is a 413, not a 400.
+        guard let length = ContentLength.parse(value) else { throw .invalidContentLength }
         contentLength = length
     }
 
     /// A comma-separated list of codings (possibly over several field lines): `chunked` once and last,
-    /// anything else unsupported (RFC 9112 §6.1). Empty list elements are skipped (RFC 9110 §5.6.1).
+    /// anything else unsupported (RFC 9112 §6.1).
     private mutating func addTransferEncoding(_ value: UnsafeBufferPointer<UInt8>) throws(RequestParseError) {
-        hasTransferEncoding = true
-        try HTTPList.forEachElement(in: value) { element throws(RequestParseError) in
-            let coding = UnsafeBufferPointer(rebasing: value[element])
-            // Parameters (`;q=…`) or quotes make it something we cannot vouch for.
-            for byte in coding where !HTTPBytes.isToken(byte) { throw .invalidTransferEncoding }
-            // Anything after `chunked`, including a second `chunked`, leaves the body length unknowable.
-            guard !chunked else { throw .chunkedNotFinal }
-            if HTTPBytes.equalsLowercase(coding, "chunked") {
-                chunked = true
-            } else {
-                otherCoding = true
-            }
+        do throws(TransferCodings.Error) {
+            try transferCodings.add(value)
+        } catch {
+            throw RequestParseError(error)
         }
     }
 
@@ -114,17 +94,17 @@ struct HeadBuilder {
     func framing(limits: RequestParser.Limits) throws(RequestParseError) -> Framing {
         let version = requestLine.version
         if version == .http1_1 && hostCount == 0 { throw .missingHost }
-        if hasTransferEncoding {
+        if transferCodings.isPresent {
             // HTTP/1.0 has no chunked coding; a 1.0 peer cannot have meant it (RFC 9112 §6.1).
             guard version == .http1_1 else { throw .transferEncodingOnHTTP10 }
             guard contentLength == nil else { throw .contentLengthWithTransferEncoding }
-            guard !otherCoding else { throw .unsupportedTransferCoding }
-            guard chunked else { throw .invalidTransferEncoding }
+            guard !transferCodings.hasOtherCoding else { throw .unsupportedTransferCoding }
+            guard transferCodings.isChunked else { throw .invalidTransferEncoding }
         }
         // Decided from the announced length, before a byte of the body is read.
         if let contentLength, contentLength > limits.bodyBytes { throw .bodyTooLarge }
         if unsupportedExpectation { throw .unsupportedExpectation }
-        if chunked { return .chunked }
+        if transferCodings.isChunked { return .chunked }
         if let contentLength, contentLength > 0 { return .length(contentLength) }
         // A request without Content-Length or Transfer-Encoding has no body (RFC 9112 §6.3, rule 6).
         return .none

@@ -112,6 +112,29 @@ public enum RequestParseError: Error, Equatable, Sendable {
         }
     }
 
+    /// The request parser's name for an error of the shared chunked decoder (HTTPCore's `ChunkedBody`).
+    init(_ error: ChunkedBody.Error) {
+        switch error {
+        case .chunkLineTooLong: self = .chunkLineTooLong
+        case .invalidChunkSize(let error): self.init(error)
+        case .missingChunkTerminator: self = .missingChunkTerminator
+        case .trailerLineTooLong: self = .headerLineTooLong
+        case .trailersTooLarge: self = .trailersTooLarge
+        case .invalidTrailer(let error): self.init(error)
+        case .bareCarriageReturn: self = .bareCarriageReturn
+        case .bareLineFeed: self = .bareLineFeed
+        case .bodyTooLarge: self = .bodyTooLarge
+        }
+    }
+
+    /// The request parser's name for a Transfer-Encoding error of the shared grammar (HTTPCore's `TransferCodings`).
+    init(_ error: TransferCodings.Error) {
+        switch error {
+        case .invalidCoding: self = .invalidTransferEncoding
+        case .chunkedNotFinal: self = .chunkedNotFinal
+        }
+    }
+
     /// The status the connection answers with before closing.
     public var status: HTTPStatus {
         switch self {

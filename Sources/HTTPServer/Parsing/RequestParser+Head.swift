@@ -1,3 +1,5 @@
+import HTTPCore
+
 // MARK: - Head: request-line and field lines (RFC 9112 §2–§5)
 
 extension RequestParser {
@@ -49,8 +51,8 @@ extension RequestParser {
         case .none: return .event(.request(finishRequest()))
         case .length(let length): stage = .fixedBody(length: length)
         case .chunked:
-            stage = .chunkSizeLine
-            body = []
+            stage = .chunkedBody
+            chunked = ChunkedBody(limits: limits.chunkedBody)
         }
         // A 100-continue expectation from an HTTP/1.0 client is ignored (RFC 9110 §10.1.1).
         if head!.expectsContinue && version == .http1_1 {

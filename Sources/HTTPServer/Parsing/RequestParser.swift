@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// Incremental HTTP/1.1 request parser (RFC 9112). It is given bytes and returns requests; it never sees a socket.
 ///
 /// Feed bytes with `append`, then call `next()` until it returns `.needMoreData`. Bytes after a complete request
@@ -32,14 +34,8 @@ public struct RequestParser: Sendable {
         case fieldLines
         /// A Content-Length body of `length` bytes.
         case fixedBody(length: Int)
-        /// A chunk-size line.
-        case chunkSizeLine
-        /// The data of a chunk, `remaining` bytes still to come.
-        case chunkData(remaining: Int)
-        /// The CRLF after a chunk's data.
-        case chunkDataEnd
-        /// Trailer field lines up to the final empty line.
-        case trailerLines
+        /// A chunked body, decoded by `chunked` (HTTPCore's `ChunkedBody`, the response parser's too).
+        case chunkedBody
         /// Dead: every call throws this again.
         case failed(RequestParseError)
     }
@@ -63,8 +59,8 @@ public struct RequestParser: Sendable {
     var head: HeadBuilder?
     /// Bytes of the head or trailer section consumed so far, CRLFs included.
     var sectionBytes = 0
-    /// The de-chunked body so far.
-    var body: [UInt8] = []
+    /// The chunked body being decoded, in `.chunkedBody`.
+    var chunked: ChunkedBody?
 
     /// Creates a parser with `limits`.
     public init(limits: Limits = Limits()) {
@@ -76,7 +72,7 @@ public struct RequestParser: Sendable {
         switch stage {
         case .requestLine: readIndex < buffer.count || leadingEmptyLines > 0 ? .head : .idle
         case .fieldLines: .head
-        case .fixedBody, .chunkSizeLine, .chunkData, .chunkDataEnd, .trailerLines: .body
+        case .fixedBody, .chunkedBody: .body
         case .failed: .idle
         }
     }
@@ -89,7 +85,7 @@ public struct RequestParser: Sendable {
         switch stage {
         case .requestLine, .fieldLines: return sectionBytes + unconsumed
         case .fixedBody: return unconsumed
-        case .chunkSizeLine, .chunkData, .chunkDataEnd, .trailerLines: return body.count + unconsumed
+        case .chunkedBody: return (chunked?.body.count ?? 0) + unconsumed
         case .failed: return 0
         }
     }
@@ -116,10 +112,7 @@ public struct RequestParser: Sendable {
                 case .requestLine: step = try parseRequestLine()
                 case .fieldLines: step = try parseFieldLine()
                 case .fixedBody(let length): step = readFixedBody(length: length)
-                case .chunkSizeLine: step = try parseChunkSizeLine()
-                case .chunkData(let remaining): step = readChunkData(remaining: remaining)
-                case .chunkDataEnd: step = try readChunkDataEnd()
-                case .trailerLines: step = try parseTrailerLine()
+                case .chunkedBody: step = try readChunkedBody()
                 case .failed(let error): throw error
                 }
                 switch step {

@@ -24,7 +24,9 @@ public struct HabitsClient: HabitsAPI {
             HTTPClientRequest(
                 method: request.method, target: configuration.basePath + request.target, headers: headers,
                 body: request.postBody))
-        guard (200..<300).contains(response.status) else { throw .status(response.status, path: request.target) }
+        guard (200..<300).contains(response.status.code) else {
+            throw .status(response.status.code, path: request.target)
+        }
         return try request.decode(response)
     }
 }

@@ -25,7 +25,7 @@ public final class RequestCoalescer: HabitsAPI {
     /// The answer to `request`: from the call in flight for the same request if there is one, else from a new call.
     public func send<R: APIRequest>(_ request: R) async throws -> R.Response {
         if request.postBody != nil { return try await call(request) }
-        let key = request.method + " " + request.target
+        let key = request.method.rawValue + " " + request.target
         let task = state.withLock { state -> Task<R.Response, any Error> in
             // The key (method and target) belongs to exactly one request type, so the cast recovers the task's type.
             if let joined = state.inFlight[key] as? Task<R.Response, any Error> {

@@ -8,8 +8,10 @@ import HTTPCore
 /// — CL with TE, two different lengths, bare LF, obs-fold — is refused rather than guessed: the upstream is trusted
 /// less than our own code. After a thrown error the parser is dead and the connection must be closed.
 ///
-/// Field lines, chunk-size lines and the keep-alive rule are HTTPCore's, the very ones the server's request parser
-/// uses, so both sides agree on what is well formed; only the status line (`StatusLine`) is the client's own.
+/// Field lines, `Content-Length` and `Transfer-Encoding` (`ContentLength`, `TransferCodings`), the chunked body
+/// (`ChunkedBody`: chunk-size lines, chunk terminators, trailers) and the keep-alive rule are HTTPCore's, the very
+/// ones the server's request parser uses, so both sides agree on what is well formed; only the status line
+/// (`StatusLine`) and the choice of framing by status are the client's own.
 public struct ResponseParser: Sendable {
     /// Size limits; a response over any of them is an error, never a huge allocation.
     public struct Limits: Sendable {
@@ -40,10 +42,8 @@ public struct ResponseParser: Sendable {
     private enum State: Equatable {
         case head
         case fixedBody(remaining: Int)
-        case chunkSize
-        case chunkData(remaining: Int)
-        case chunkDataEnd
-        case trailers(consumed: Int)
+        /// A chunked body, decoded by `chunked`.
+        case chunked
         case untilClose
     }
 
@@ -57,6 +57,7 @@ public struct ResponseParser: Sendable {
     private var status = 0
     private var headers = HTTPHeaders()
     private var body: [UInt8] = []
+    private var chunked: ChunkedBody?
     private var reusable = true
 
     /// Creates a parser.
@@ -115,56 +116,29 @@ public struct ResponseParser: Sendable {
                 state = .fixedBody(remaining: remaining - take)
                 if ended { throw .unexpectedEnd }
                 return .needMoreData
-            case .chunkSize:
-                guard let lineEnd = findCRLF(from: start) else {
-                    // A CR at the end may be the line's own terminator, whose LF is still on its way: it does not
-                    // count, or a line of exactly the limit would be refused only when a read ends between CR and LF.
-                    let pending = buffer.last == 13 ? available - 1 : available
-                    if pending > limits.chunkLineBytes { throw .invalidChunk }
-                    if ended { throw .unexpectedEnd }
-                    return .needMoreData
-                }
-                if lineEnd - start > limits.chunkLineBytes { throw .invalidChunk }
-                let size = try Self.chunkSize(buffer, start..<lineEnd)
-                start = lineEnd + 2
-                if size > limits.bodyBytes - body.count { throw .bodyTooLarge }
-                state = size == 0 ? .trailers(consumed: 0) : .chunkData(remaining: size)
-            case .chunkData(let remaining):
-                let take = min(remaining, available)
-                body.append(contentsOf: buffer[start..<start + take])
-                start += take
-                if remaining == take {
-                    state = .chunkDataEnd
-                    continue
-                }
-                state = .chunkData(remaining: remaining - take)
-                if ended { throw .unexpectedEnd }
-                return .needMoreData
-            case .chunkDataEnd:
-                guard available >= 2 else {
-                    if available == 1 && buffer[start] != UInt8(ascii: "\r") { throw .invalidChunk }
-                    if ended { throw .unexpectedEnd }
-                    return .needMoreData
-                }
-                guard buffer[start] == UInt8(ascii: "\r") && buffer[start + 1] == UInt8(ascii: "\n") else {
+            case .chunked:
+                guard var decoder = chunked else { throw .invalidChunk }
+                let from = start
+                let consumed: Int
+                do throws(ChunkedBody.Error) {
+                    consumed = try buffer.withUnsafeBufferPointer { bytes throws(ChunkedBody.Error) in
+                        try decoder.decode(bytes, from: from)
+                    }
+                } catch .bodyTooLarge {
+                    throw .bodyTooLarge
+                } catch {
+                    // Bad sizes, missing terminators, bare CR or LF, overlong lines or trailers: one error.
                     throw .invalidChunk
                 }
-                start += 2
-                state = .chunkSize
-            case .trailers(let consumed):
-                guard let lineEnd = findCRLF(from: start) else {
-                    if consumed + available > limits.trailerBytes { throw .invalidChunk }
+                start += consumed
+                chunked = decoder
+                guard decoder.isComplete else {
                     if ended { throw .unexpectedEnd }
                     return .needMoreData
                 }
-                let line = start..<lineEnd
-                let total = consumed + line.count + 2
-                if total > limits.trailerBytes { throw .invalidChunk }
-                start = lineEnd + 2
-                if line.isEmpty { return complete() }
-                // Trailer fields are checked for shape and dropped: nothing we read is allowed to come late.
-                try Self.checkTrailer(buffer, line)
-                state = .trailers(consumed: total)
+                body = decoder.body
+                chunked = nil
+                return complete()
             case .untilClose:
                 if body.count + available > limits.bodyBytes { throw .bodyTooLarge }
                 body.append(contentsOf: buffer[start...])
@@ -189,29 +163,34 @@ public struct ResponseParser: Sendable {
         body = []
         reusable = KeepAlive.persists(version: version, headers: fields)
 
-        let transferEncodings = fields.values(for: "Transfer-Encoding")
         let lengths = fields.values(for: "Content-Length")
         if code == 204 || code == 304 {
             return complete()
         }
-        if !transferEncodings.isEmpty {
-            if !lengths.isEmpty { throw .conflictingFraming }
-            let codings = transferEncodings.flatMap { $0.split(separator: ",") }.map {
-                $0.trimmingASCIIWhitespace().lowercased()
+        var codings = TransferCodings()
+        for value in fields.values(for: "Transfer-Encoding") {
+            do throws(TransferCodings.Error) {
+                try codings.add(value)
+            } catch {
+                throw .unsupportedTransferEncoding
             }
-            guard codings == ["chunked"] else { throw .unsupportedTransferEncoding }
-            state = .chunkSize
+        }
+        if codings.isPresent {
+            if !lengths.isEmpty { throw .conflictingFraming }
+            guard codings.isChunkedOnly else { throw .unsupportedTransferEncoding }
+            state = .chunked
+            chunked = ChunkedBody(limits: limits.chunkedBody)
             return nil
         }
         if !lengths.isEmpty {
+            // A list of one value repeated is that value (RFC 9112 §6.3 lets a recipient take it); anything else is
+            // a smuggling signal.
             let values = Set(
                 lengths.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map {
                     $0.trimmingASCIIWhitespace()
                 })
             guard values.count == 1, let text = values.first else { throw .conflictingFraming }
-            guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-                let length = Int(text)
-            else { throw .invalidContentLength }
+            guard let length = ContentLength.parse(text.utf8) else { throw .invalidContentLength }
             if length > limits.bodyBytes { throw .bodyTooLarge }
             if length == 0 { return complete() }
             state = .fixedBody(remaining: length)
@@ -268,29 +247,8 @@ public struct ResponseParser: Sendable {
         return lines
     }
 
-    /// The size of the chunk-size line `buffer[range]` (HTTPCore's `ChunkSizeLine`, saturated at `Int.max`).
-    private static func chunkSize(_ buffer: [UInt8], _ range: Range<Int>) throws(ResponseParseError) -> Int {
-        do throws(ChunkSizeLine.Error) {
-            return try buffer.withUnsafeBufferPointer { bytes throws(ChunkSizeLine.Error) in
-                try ChunkSizeLine.parse(bytes, range)
-            }
-        } catch {
-            throw .invalidChunk
-        }
-    }
-
-    /// Checks that the non-empty trailer line `buffer[range]` is a well-formed field line (its content is dropped).
-    private static func checkTrailer(_ buffer: [UInt8], _ range: Range<Int>) throws(ResponseParseError) {
-        do throws(FieldLine.Error) {
-            _ = try buffer.withUnsafeBufferPointer { bytes throws(FieldLine.Error) in try FieldLine.parse(bytes, range)
-            }
-        } catch {
-            throw .invalidChunk
-        }
-    }
-
     private mutating func complete() -> Event {
-        let response = HTTPClientResponse(status: status, headers: headers, body: body)
+        let response = HTTPClientResponse(status: HTTPStatus(code: status), headers: headers, body: body)
         state = .head
         body = []
         headers = HTTPHeaders()
@@ -308,13 +266,13 @@ public struct ResponseParser: Sendable {
         headScanFrom = buffer.count
         return nil
     }
+}
 
-    private func findCRLF(from index: Int) -> Int? {
-        var index = index
-        while index + 1 < buffer.count {
-            if buffer[index] == 13 && buffer[index + 1] == 10 { return index }
-            index += 1
-        }
-        return nil
+extension ResponseParser.Limits {
+    /// The limits of a chunked body: trailer lines are bounded like header lines.
+    var chunkedBody: ChunkedBody.Limits {
+        ChunkedBody.Limits(
+            chunkLineBytes: chunkLineBytes, trailerLineBytes: lineBytes, trailerBytes: trailerBytes,
+            bodyBytes: bodyBytes)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 
 /// One Habits API call, described as data, as the original iOS app's client did: what it returns, where it goes,
 /// what it sends.
@@ -41,8 +42,8 @@ extension APIRequest {
     /// GET by default.
     public var postBody: [UInt8]? { nil }
 
-    /// `GET` or `POST`.
-    public var method: String { postBody == nil ? "GET" : "POST" }
+    /// `GET` or `POST` (HTTPCore's `HTTPMethod`, the server's too).
+    public var method: HTTPMethod { postBody == nil ? .get : .post }
 
     /// Path plus encoded query: the request-target below the base path, and the cache key.
     public var target: String {

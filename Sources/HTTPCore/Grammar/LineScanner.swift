@@ -1,12 +1,12 @@
-import HTTPCore
-
 /// Finds the CRLF that ends a line, refusing bare CR and bare LF (RFC 9112 §2.2) and over-long lines.
 ///
 /// The verdict depends only on the bytes, never on how they were split across reads: a line is "too long"
-/// only once the byte at its last allowed position has been seen and is not the CR of its CRLF.
-enum LineScanner {
+/// only once the byte at its last allowed position has been seen and is not the CR of its CRLF. The request parser
+/// (request-line, fields, chunk lines and trailers) and the response parser (chunk lines and trailers, through
+/// `ChunkedBody`) find their lines with it.
+public enum LineScanner {
     /// What the scan found.
-    enum Outcome: Equatable {
+    public enum Outcome: Equatable, Sendable {
         /// A complete line; `end` is the index of its CR, the next line starts at `end + 2`.
         case line(end: Int)
         /// No terminator yet; scanning may resume at `resumeAt` once more bytes arrive.
@@ -21,7 +21,7 @@ enum LineScanner {
 
     /// Scans `bytes` for the end of the line starting at `lineStart`, resuming at `from` (bytes between them
     /// were already scanned and hold no CR or LF).
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, from: Int, maxLength: Int) -> Outcome {
+    public static func scan(_ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, from: Int, maxLength: Int) -> Outcome {
         // The furthest index the line's CR may sit at (saturated: limits may be configured as Int.max).
         let (sum, overflow) = lineStart.addingReportingOverflow(maxLength)
         let lastAllowed = overflow || sum == Int.max ? Int.max - 1 : sum

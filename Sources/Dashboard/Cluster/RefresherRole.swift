@@ -1,0 +1,127 @@
+/// Which part this dashboard plays in a cluster sharing one PostgreSQL (issue 19 point 4), as a pure value (the shape
+/// of `ConnectionState`): events in, actions out, time as arguments. `Refresher` carries the actions out on a
+/// connection of its own.
+///
+/// - **Leader**: it holds the cluster's session advisory lock (`pg_try_advisory_lock`), so it alone refreshes the
+///   upstream, stores each new snapshot and notifies the others. The lock belongs to the session: when the process
+///   dies or its connection breaks, PostgreSQL releases it, and nothing has to expire.
+/// - **Follower**: the database answers but another session holds the lock. It asks for the lock again every
+///   `lockRetry` (0.5 s), so a killed or disconnected leader is replaced within about that, well inside issue 19's
+///   2 s; meanwhile it loads the stored snapshot whenever it is told of a new one, and publishes it.
+/// - **Standalone**: no database (down, hung, or not yet reached): it fetches the upstream itself, as one dashboard
+///   does alone, and says so in `/healthz` and `/metrics`. It tries to connect again with back-off.
+///
+/// A leader whose lock session fails a check (a statement that errs or passes its deadline) steps down at once to
+/// standalone: it cannot know whether PostgreSQL still counts it as the holder, and another dashboard may already.
+struct RefresherRole: Equatable {
+    /// The parts.
+    enum Role: String, Equatable, Sendable {
+        case standalone, follower, leader
+    }
+
+    /// Timings.
+    struct Policy: Equatable {
+        /// A follower asks for the lock this often; a leader checks its session this often.
+        var lockRetry: Duration = .milliseconds(500)
+        /// The first wait before connecting again after a failure; doubled per failure up to `maxReconnect`.
+        var firstReconnect: Duration = .milliseconds(250)
+        /// The longest wait between two connection attempts.
+        var maxReconnect: Duration = .seconds(4)
+    }
+
+    /// What `Refresher` does.
+    enum Action: Equatable {
+        /// Open the lock session (bounded by the connection's deadline), then report `connected` or `failed`.
+        case connect
+        /// Run `pg_try_advisory_lock` on the lock session, then report `lockAnswered` or `failed`.
+        case tryLock
+        /// Run a trivial statement on the lock session (a leader's check), then report `checked` or `failed`.
+        case check
+        /// This dashboard now refreshes the upstream and stores what it fetches.
+        case startRefreshing
+        /// This dashboard no longer stores anything (it fetches for itself, or follows).
+        case stopRefreshing
+        /// Load the stored snapshot (a follower that just joined, or was told of a new version).
+        case loadRow
+        /// Show the stored snapshot of this version: it differs from what is shown.
+        case publish(version: UInt64)
+    }
+
+    let policy: Policy
+    /// The part played now.
+    private(set) var role: Role = .standalone
+    /// Whether the lock session is open.
+    private(set) var connected = false
+    /// Connection attempts that failed in a row.
+    private(set) var failures = 0
+    /// When the next step (connect, try the lock, check) is due.
+    private(set) var nextStep: ContinuousClock.Instant
+    /// Times this dashboard became the leader (for `/metrics`).
+    private(set) var takeovers = 0
+
+    /// A dashboard that has not reached the database yet: it connects at once.
+    init(policy: Policy = Policy(), now: ContinuousClock.Instant) {
+        self.policy = policy
+        nextStep = now
+    }
+
+    // MARK: - Events
+
+    /// The timer came: the step that is due, if any.
+    func due(now: ContinuousClock.Instant) -> Action? {
+        guard now >= nextStep else { return nil }
+        guard connected else { return .connect }
+        return role == .leader ? .check : .tryLock
+    }
+
+    /// The lock session opened: ask for the lock now, and catch up with the stored snapshot meanwhile.
+    mutating func connected(now: ContinuousClock.Instant) -> [Action] {
+        connected = true
+        failures = 0
+        nextStep = now
+        role = .follower
+        return [.loadRow, .tryLock]
+    }
+
+    /// `pg_try_advisory_lock` answered.
+    mutating func lockAnswered(acquired: Bool, now: ContinuousClock.Instant) -> [Action] {
+        nextStep = now + policy.lockRetry
+        guard role != .leader else { return [] }
+        guard acquired else {
+            role = .follower
+            return []
+        }
+        role = .leader
+        takeovers += 1
+        return [.startRefreshing]
+    }
+
+    /// A leader's check passed.
+    mutating func checked(now: ContinuousClock.Instant) {
+        nextStep = now + policy.lockRetry
+    }
+
+    /// The lock session failed (could not open, a statement erred or passed its deadline): fetch for yourself, a
+    /// leader stepping down at once, and connect again after the back-off.
+    mutating func failed(now: ContinuousClock.Instant) -> [Action] {
+        let wasLeader = role == .leader
+        connected = false
+        role = .standalone
+        failures += 1
+        let delay = min(policy.maxReconnect, policy.firstReconnect * (1 << min(failures - 1, 16)))
+        nextStep = now + delay
+        return wasLeader ? [.stopRefreshing] : []
+    }
+
+    /// Another dashboard stored a new snapshot (a notification, or the listener reconnected and may have missed
+    /// some): a follower loads it. The leader wrote it itself; standalone has no database to read.
+    func notified() -> [Action] {
+        role == .follower ? [.loadRow] : []
+    }
+
+    /// The stored snapshot's version was read; `shown` is the version shown now. A follower publishes a different
+    /// one (older or newer: the leader's is the truth).
+    func rowLoaded(version: UInt64, shown: UInt64?) -> [Action] {
+        role == .follower && version != shown ? [.publish(version: version)] : []
+    }
+}

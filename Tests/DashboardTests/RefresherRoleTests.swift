@@ -1,0 +1,82 @@
+import Testing
+
+@testable import Dashboard
+
+/// Who refreshes the upstream in a cluster (issue 19 point 4), as a pure value driven with plain instants.
+@Suite struct RefresherRoleTests {
+    let t0 = ContinuousClock.now
+
+    func at(_ seconds: Double) -> ContinuousClock.Instant { t0 + .seconds(seconds) }
+
+    @Test func aNewDashboardConnectsAtOnceAndFetchesForItselfUntilThen() {
+        let role = RefresherRole(now: t0)
+        #expect(role.role == .standalone)
+        #expect(role.due(now: t0) == .connect)
+    }
+
+    @Test func onceConnectedItCatchesUpWithTheStoredSnapshotBeforeAskingForTheLock() {
+        var role = RefresherRole(now: t0)
+        #expect(role.connected(now: t0) == [.loadRow, .tryLock])
+        #expect(role.role == .follower)
+    }
+
+    @Test func theDashboardThatGetsTheLockStartsRefreshingAndThenOnlyChecksItsSession() {
+        var role = RefresherRole(now: t0)
+        _ = role.connected(now: t0)
+        #expect(role.lockAnswered(acquired: true, now: t0) == [.startRefreshing])
+        #expect(role.role == .leader && role.takeovers == 1)
+        #expect(role.due(now: at(0.4)) == nil)
+        #expect(role.due(now: at(0.5)) == .check)
+        role.checked(now: at(0.5))
+        #expect(role.due(now: at(0.9)) == nil && role.due(now: at(1.0)) == .check)
+    }
+
+    @Test func aFollowerAsksForTheLockEveryHalfSecondSoAKilledLeaderIsReplacedWithinTwoSeconds() {
+        var role = RefresherRole(now: t0)
+        _ = role.connected(now: t0)
+        #expect(role.lockAnswered(acquired: false, now: t0).isEmpty)
+        #expect(role.role == .follower)
+        #expect(role.due(now: at(0.49)) == nil)
+        #expect(role.due(now: at(0.5)) == .tryLock)
+        // The leader dies at 0.6 s: PostgreSQL ends its session and frees the lock; the next try takes it.
+        _ = role.lockAnswered(acquired: false, now: at(0.5))
+        #expect(role.due(now: at(1.0)) == .tryLock)
+        #expect(role.lockAnswered(acquired: true, now: at(1.0)) == [.startRefreshing])
+    }
+
+    @Test func aLeaderWhoseSessionFailsStepsDownAtOnceAndFetchesForItself() {
+        var role = RefresherRole(now: t0)
+        _ = role.connected(now: t0)
+        _ = role.lockAnswered(acquired: true, now: t0)
+        #expect(role.failed(now: at(0.5)) == [.stopRefreshing])
+        #expect(role.role == .standalone && !role.connected)
+        #expect(role.due(now: at(0.5)) == nil, "it connects again after the back-off")
+        #expect(role.due(now: at(0.75)) == .connect)
+    }
+
+    @Test func failedConnectionsBackOffUpToTheLimit() {
+        var role = RefresherRole(now: t0)
+        var now = t0
+        var delays: [Duration] = []
+        for _ in 0..<7 {
+            #expect(role.failed(now: now).isEmpty, "a dashboard that was not leading has nothing to stop")
+            delays.append(role.nextStep - now)
+            now = role.nextStep
+        }
+        #expect(delays == [0.25, 0.5, 1, 2, 4, 4, 4].map { Duration.milliseconds(Int($0 * 1000)) })
+        _ = role.connected(now: now)
+        #expect(role.failures == 0)
+    }
+
+    @Test func onlyAFollowerLoadsAndPublishesWhatTheLeaderStored() {
+        var role = RefresherRole(now: t0)
+        #expect(role.notified().isEmpty, "standalone has no database to read")
+        _ = role.connected(now: t0)
+        #expect(role.notified() == [.loadRow])
+        #expect(role.rowLoaded(version: 7, shown: 6) == [.publish(version: 7)])
+        #expect(role.rowLoaded(version: 5, shown: 6) == [.publish(version: 5)], "the stored one is the truth")
+        #expect(role.rowLoaded(version: 6, shown: 6).isEmpty)
+        _ = role.lockAnswered(acquired: true, now: t0)
+        #expect(role.notified().isEmpty && role.rowLoaded(version: 7, shown: 6).isEmpty, "the leader wrote it")
+    }
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL in a directory of its own (issue 19): for scripts/cluster.sh --store postgres and the cluster
+# tests, never for data anyone keeps (fsync is off).
+#
+#   scripts/postgres.sh start DIR [PORT]   initdb on first use, then start it; prints "database: URL" and "pid: PID"
+#   scripts/postgres.sh stop DIR           fast shutdown (open sessions are ended); nothing when it is not running
+#
+# It listens on 127.0.0.1:PORT (a free one below the ephemeral range when not given; kept in DIR's configuration, so a
+# restart after `stop` has the same URL) and on a Unix socket in DIR; trust authentication, loopback only. Run as
+# root, the server runs as the `postgres` user (PostgreSQL refuses root), and DIR is made its own.
+set -euo pipefail
+
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
+
+command=${1:-}
+dir=${2:-}
+[[ ($command == start || $command == stop) && -n $dir ]] || { usage >&2; exit 2; }
+
+bin=""
+for candidate in "$(dirname "$(command -v pg_ctl 2>/dev/null || echo /x)")" /usr/lib/postgresql/*/bin; do
+    [[ -x $candidate/initdb && -x $candidate/pg_ctl ]] && { bin=$candidate; break; }
+done
+[[ -n $bin ]] || { echo "postgres.sh: PostgreSQL's initdb and pg_ctl are missing (apt-get install postgresql)" >&2; exit 1; }
+# pg_ctl is a symlink on Debian; initdb must be found beside the real postgres binary.
+bin=$(dirname "$(readlink -f "$bin/pg_ctl")")
+
+# Runs PostgreSQL's tools as its owner: root cannot run them.
+as_owner() {
+    if [[ $(id -u) == 0 ]]; then
+        setpriv --reuid=postgres --regid=postgres --init-groups -- "$@"
+    else
+        "$@"
+    fi
+}
+
+mkdir -p "$dir"
+dir=$(cd "$dir" && pwd)
+data=$dir/data
+
+if [[ $command == stop ]]; then
+    [[ -f $data/postmaster.pid ]] || exit 0
+    as_owner "$bin/pg_ctl" -D "$data" -m fast -w -t 30 stop >/dev/null
+    exit 0
+fi
+
+port=${3:-}
+if [[ ! -f $data/PG_VERSION ]]; then
+    if [[ -z $port ]]; then
+        for _ in $(seq 200); do
+            port=$((20000 + RANDOM % 12000))
+            hex=$(printf ':%04X' "$port")
+            awk -v p="$hex" '$4 == "0A" && substr($2, length($2) - 4) == p { f = 1 } END { exit !f }' \
+                /proc/net/tcp /proc/net/tcp6 2>/dev/null || break
+        done
+    fi
+    if [[ $(id -u) == 0 ]]; then
+        chown postgres: "$dir"
+        # Every directory above DIR must be traversable by the server's user (mktemp makes them 0700).
+        parent=$dir
+        while parent=$(dirname "$parent") && [[ $parent != / ]]; do
+            [[ -x $parent ]] && setpriv --reuid=postgres --regid=postgres --init-groups -- test -x "$parent" ||
+                chmod o+x "$parent"
+        done
+    fi
+    as_owner "$bin/initdb" -D "$data" -U postgres --auth=trust --no-sync -E UTF8 --locale=C >"$dir/initdb.log"
+    cat >>"$data/postgresql.conf" <<CONF
+# scripts/postgres.sh: a throwaway server on loopback.
+listen_addresses = '127.0.0.1'
+port = $port
+unix_socket_directories = '$dir'
+fsync = off
+synchronous_commit = off
+full_page_writes = off
+max_connections = 300
+shared_buffers = 32MB
+CONF
+fi
+port=$(sed -n 's/^port = \([0-9]*\)$/\1/p' "$data/postgresql.conf" | tail -1)
+as_owner "$bin/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t 60 start >/dev/null ||
+    { echo "postgres.sh: PostgreSQL did not start: $(tail -3 "$dir/postgres.log")" >&2; exit 1; }
+echo "database: postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable"
+echo "pid: $(head -1 "$data/postmaster.pid")"
