@@ -104,12 +104,14 @@ struct SnapshotState {
     mutating func viewRequested(live: Bool, now: ContinuousClock.Instant, date: Date, atOnce: Bool = false)
         -> (ViewAnswer, [Action])
     {
+        // No data yet, or only the data from disk: the awaited path decides all of it (starting the first refresh
+        // from the task that will wait for it), exactly as before there was an answer at once.
+        if atOnce && (snapshot == nil || restoredFetchedAt != nil) { return (.later, []) }
         var actions: [Action] = []
         if live { schedule.watched(now: now) }
         startIfDue(now: now, into: &actions)
         if live { scheduleTickIfNeeded(now: now, into: &actions) }
         guard snapshot != nil else {
-            if atOnce { return (.later, actions) }
             if isShutDown { return (.fail(HTTPError(.serviceUnavailable, "The dashboard is stopping.")), actions) }
             guard schedule.inFlight else {
                 return (.fail(lastError ?? HabitsAPIError.transport("no data")), actions)
