@@ -46,8 +46,9 @@ public struct DashboardApp: Sendable {
         snapshots: SnapshotStore? = nil
     ) {
         self.upstream = upstream
-        self.images = images ?? ImageCache(upstream: upstream, disk: nil)
-        self.snapshots = snapshots ?? SnapshotStore(source: upstream)
+        // The defaults run on the app's clock too: one clock injected everywhere (a test's manual clock included).
+        self.images = images ?? ImageCache(upstream: upstream, disk: nil, clock: clock)
+        self.snapshots = snapshots ?? SnapshotStore(source: upstream, clock: clock)
         self.renderCache = RenderCache(budget: RenderCache.defaultBudget)
         self.parkedPolls = ParkedPolls(capacity: self.snapshots.configuration.maxParked)
         self.renderer = renderer
