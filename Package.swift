@@ -45,7 +45,7 @@ var targets: [Target] = [
         dependencies: ["Dashboard", "HabitsSimulator", "HTTPServer", "Logging", "CommandLineKit"]),
     .executableTarget(name: "habits-api", dependencies: ["HabitsSimulator", "Logging", "CommandLineKit"]),
     // What more than one test target needs (blocking work off the cooperative pool, fakes, clocks, gates).
-    .target(name: "TestSupport", dependencies: ["Timing"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Timing", "HabitsAPI"], path: "Tests/TestSupport"),
     .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
     .testTarget(name: "LoggingTests", dependencies: ["Logging", "TestSupport"]),
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"]),
