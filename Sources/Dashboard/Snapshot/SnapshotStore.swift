@@ -263,7 +263,7 @@ public final class SnapshotStore: Sendable {
                 users: reference.users, habits: reference.habits, categories: reference.categories,
                 statistics: answer),
             referenceVersion: reference.digest, statisticsVersion: statisticsDigest,
-            activeUserID: configuration.activeUserID)
+            activeUserID: configuration.activeUserID, previous: job.current)
         return (snapshot, fetched)
     }
 }
