@@ -80,6 +80,7 @@ extension Connection {
         close(fd)
         // A busy worker ends after its handler returns (its answer is dropped).
         pendingRequest = nil
+        immediateAnswer = nil
     }
 
     /// Tells the server, once, that the answer about to go out is the connection's last.

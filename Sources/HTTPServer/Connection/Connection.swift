@@ -100,6 +100,8 @@ final class Connection: @unchecked Sendable {
     var worker: Task<Void, Never>?
     /// The request the worker has not taken yet.
     var pendingRequest: Dispatched?
+    /// An answer given at once on the loop (`HTTPResponder.respondAtOnce`), written at the end of the event.
+    var immediateAnswer: (Response, Dispatched)?
 
     /// Turns the bytes read into requests.
     var parser: RequestParser
@@ -218,6 +220,7 @@ final class Connection: @unchecked Sendable {
     /// Called once at the end of each entry point (start, shutdown, events, timer, answer), whatever happened
     /// in between: the deadline only matters once the loop waits again, and the standing once the server looks.
     func eventHandled() {
+        answerImmediately()
         updateTimer()
         let standing = isClosed ? .busy : state.standing
         if standing != publishedStanding {
