@@ -1,4 +1,5 @@
 import HTTPServer
+import Synchronization
 
 extension DashboardApp {
     /// `response` with the last-visit cookie renewed when `LastVisit` says so, for a browser that has settings
@@ -10,7 +11,9 @@ extension DashboardApp {
             return response
         }
         var response = response
-        response.setCookie(LastVisit.cookie(now: now, signer: signer))
+        response.headers.add(
+            name: "Set-Cookie",
+            value: visitCookies.value(for: now) { LastVisit.cookie(now: now, signer: signer).headerValue })
         return response
     }
 
@@ -24,5 +27,23 @@ extension DashboardApp {
         return SinceLastVisit(
             snapshot: view.snapshot, settings: browser, lastVisit: previous, now: now,
             pastTotal: { activity.value($0, person: $1, atOrAfter: $2) }, moments: activity.moments)
+    }
+}
+
+/// The last-visit cookie's `Set-Cookie` value of the current second, signed and formatted once per second rather than
+/// per page (an HMAC and the field's text cost a visible share of a warm page's CPU, issue 21): within one second
+/// every renewal is the same cookie.
+final class VisitCookies: Sendable {
+    private let current = Mutex<(second: Int, value: String)?>(nil)
+
+    /// An empty memo.
+    init() {}
+
+    /// The value for second `now`, made by `make` when the memo holds another second's.
+    func value(for now: Int, _ make: () -> String) -> String {
+        if let value = current.withLock({ $0?.second == now ? $0?.value : nil }) { return value }
+        let value = make()
+        current.withLock { $0 = (now, value) }
+        return value
     }
 }

@@ -21,6 +21,8 @@ public struct DashboardApp: Sendable {
     let parkedPolls: ParkedPolls
     /// The personal parts of render keys, once per settings content.
     let personalDigests = PersonalDigests()
+    /// The renewed last-visit cookie, once per second.
+    let visitCookies = VisitCookies()
     /// Templates → responses.
     public let renderer: PageRenderer
     /// Per-browser favourites and follows.
@@ -47,8 +49,9 @@ public struct DashboardApp: Sendable {
     ) {
         self.health = health
         self.upstream = upstream
-        self.images = images ?? ImageCache(upstream: upstream, disk: nil)
-        self.snapshots = snapshots ?? SnapshotStore(source: upstream)
+        // The defaults run on the app's clock too: one clock injected everywhere (a test's manual clock included).
+        self.images = images ?? ImageCache(upstream: upstream, disk: nil, clock: clock)
+        self.snapshots = snapshots ?? SnapshotStore(source: upstream, clock: clock)
         self.renderCache = RenderCache(budget: RenderCache.defaultBudget)
         self.parkedPolls = ParkedPolls(capacity: self.snapshots.configuration.maxParked)
         self.renderer = renderer
@@ -62,12 +65,16 @@ public struct DashboardApp: Sendable {
     /// The route table.
     public var router: Router {
         var router = Router()
-        router.get(LivePage.home.route) { try await home($0, $1) }
-        router.get(DashboardPage.habits.route) { try await habits($0, $1) }
-        router.get(LivePage.habit.route) { try await itemPage(HabitDetailPage.self, $0, $1) }
-        router.get(DashboardPage.people.route) { try await people($0, $1) }
-        router.get(LivePage.person.route) { try await itemPage(PersonDetailPage.self, $0, $1) }
-        router.get(DashboardPage.log.route) { try await logPage($0, $1) }
+        router.get(LivePage.home.route, atOnce: { try homeAtOnce($0, $1) }, { try await home($0, $1) })
+        router.add(.get, DashboardPage.habits.route, PageResponder(app: self, live: false) { try $0.habits($1, $2) })
+        router.add(
+            .get, LivePage.habit.route,
+            PageResponder(app: self, live: true) { try $0.itemPage(HabitDetailPage.self, $1, $2) })
+        router.add(.get, DashboardPage.people.route, PageResponder(app: self, live: false) { try $0.people($1, $2) })
+        router.add(
+            .get, LivePage.person.route,
+            PageResponder(app: self, live: true) { try $0.itemPage(PersonDetailPage.self, $1, $2) })
+        router.add(.get, DashboardPage.log.route, PageResponder(app: self, live: false) { try $0.logPage($1, $2) })
 
         router.get(LivePage.home.fragmentRoute) { try await homeFragment($0, $1) }
         router.get(LivePage.habit.fragmentRoute) { try await itemFragment(HabitDetailPage.self, $0, $1) }

@@ -73,6 +73,12 @@ public struct BrowserSettings: Sendable {
         return try await store.loadVersioned(id)
     }
 
+    /// `loadVersioned(for:)`'s answer when it is in memory (`SettingsStore.loadedAtOnce`), else nil.
+    public func loadedAtOnce(for request: Request) -> Versioned<Settings>? {
+        guard let id = browserID(of: request) else { return store.defaults }
+        return store.loadedAtOnce(id)
+    }
+
     /// Applies `change` to the browser's settings; mints an id (and a cookie for `response`) when it has none and the
     /// change really changes something. Throws `NewBrowserRateLimited` (nothing written) when the client has had
     /// its share of new ids.

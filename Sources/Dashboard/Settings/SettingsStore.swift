@@ -148,11 +148,7 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
     /// The settings of `id` with their version and digest. Never waits for a write in progress.
     public func loadVersioned(_ id: BrowserID) async throws -> Versioned<Value> {
         let now = clock.now
-        // Checked less than the interval ago: memory only, no system call (the common, warm case).
-        if let entry = cache.withLock({ $0.value(for: id) }), now < entry.checkedAt + recheckInterval {
-            markRead(id, usage: entry.usage)
-            return entry.loaded
-        }
+        if let loaded = loadedAtOnce(id) { return loaded }
         let path = path(of: id)
         guard let status = try FileIO.status(path) else {
             cache.withLock { _ = $0.removeValue(for: id) }
