@@ -16,8 +16,12 @@ version=${VERSION:-$(git describe --tags --always --dirty 2>/dev/null || echo de
 arch=$(uname -m)
 name="habits-dashboard-$version-linux-$arch"
 
-echo "==> swift build -c release --static-swift-stdlib" >&2
-swift build -c release --static-swift-stdlib >&2
+echo "==> swift build -c release --static-swift-stdlib (habits-dashboard, habits-api)" >&2
+# The two products only: the tarball ships nothing else, and the test-support library (it imports Swift Testing, which
+# has no static build) is not part of a release.
+for product in habits-dashboard habits-api; do
+    swift build -c release --static-swift-stdlib --product "$product" >&2
+done
 bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
 
 stage=$(mktemp -d)

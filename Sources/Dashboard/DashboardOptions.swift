@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import HTTPServer
 import Logging
+import Postgres
 
 /// The command line (and environment) of `habits-dashboard` (SPEC §2).
 public struct DashboardOptions: Sendable, Equatable {
@@ -43,6 +44,11 @@ public struct DashboardOptions: Sendable, Equatable {
     /// The one address the dashboard is reached at (`--public-url`, else `PUBLIC_URL`, issue 20); nil keeps the
     /// per-request rule (the `Host` header, scheme http).
     public var publicURL: PublicURL?
+    /// The PostgreSQL database the dashboards share (`--database`, else `DATABASE_URL`, issue 19); nil keeps settings
+    /// in files, as before.
+    public var database: DatabaseURL?
+    /// `--import-settings DIR`: copy a settings directory and its secret into `database`, then exit.
+    public var importSettings: String?
     /// Where `Templates/` and `Public/` are (`--resources`); nil finds them next to the executable (`../share`),
     /// else in the working directory.
     public var resourcesDirectory: String?
@@ -129,6 +135,9 @@ public struct DashboardOptions: Sendable, Equatable {
           --cache-max-age DAYS            days a cached snapshot may be shown at start    default 7
           --public-url URL                the one address people open, e.g.               default none
                                           https://example.org/habits/ (env PUBLIC_URL)
+          --database URL                  PostgreSQL for settings, shared by dashboards   default none (files)
+                                          postgres://user[:pw]@host[:port]/db (env DATABASE_URL)
+          --import-settings DIR           copy DIR's settings and secret into --database, then exit
           --resources DIR                 where Templates/ and Public/ are                default ../share by the
                                           binary, else the working directory
           --log-level L                   debug, info, notice, warning or error           default info
@@ -153,6 +162,9 @@ public struct DashboardOptions: Sendable, Equatable {
         if let publicURL = environment["PUBLIC_URL"], !publicURL.isEmpty {
             options.publicURL = try Self.publicURL(publicURL, option: "PUBLIC_URL")
         }
+        if let database = environment["DATABASE_URL"], !database.isEmpty {
+            options.database = try Self.databaseURL(database, option: "DATABASE_URL")
+        }
         var scanner = ArgumentScanner(
             arguments,
             options: [
@@ -162,7 +174,8 @@ public struct DashboardOptions: Sendable, Equatable {
                 "--new-browser-rate": .value, "--trusted-proxy": .value, "--settings-max-age": .value,
                 "--max-settings-files": .value, "--refresh-interval": .value, "--cache-dir": .value,
                 "--cache-max-age": .value, "--public-url": .value, "--resources": .value, "--log-level": .value,
-                "--log-format": .value, "--max-parked-polls": .value,
+                "--log-format": .value, "--database": .value, "--import-settings": .value,
+                "--max-parked-polls": .value,
             ])
         while let (name, value) = try scanner.next() {
             let value = value ?? ""
@@ -198,6 +211,8 @@ public struct DashboardOptions: Sendable, Equatable {
             case "--cache-max-age":
                 options.cacheMaxAgeDays = try OptionValue.integer(value, option: name, in: 1...36_500)
             case "--public-url": options.publicURL = try Self.publicURL(value, option: name)
+            case "--database": options.database = try Self.databaseURL(value, option: name)
+            case "--import-settings": options.importSettings = try OptionValue.nonEmpty(value, option: name)
             case "--resources": options.resourcesDirectory = try OptionValue.nonEmpty(value, option: name)
             case "--log-level":
                 options.logLevel = try OptionValue.choice(
@@ -208,7 +223,18 @@ public struct DashboardOptions: Sendable, Equatable {
             default: return .help
             }
         }
+        if options.importSettings != nil, options.database == nil {
+            throw CommandLineError("--import-settings: needs --database URL (or DATABASE_URL) to import into")
+        }
         return .run(options)
+    }
+
+    private static func databaseURL(_ text: String, option: String) throws(CommandLineError) -> DatabaseURL {
+        do {
+            return try DatabaseURL(text)
+        } catch {
+            throw CommandLineError("\(option): the URL \(error.description)")
+        }
     }
 
     private static func publicURL(_ text: String, option: String) throws(CommandLineError) -> PublicURL {

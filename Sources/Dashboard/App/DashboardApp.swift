@@ -35,6 +35,8 @@ public struct DashboardApp: Sendable {
     public let metrics: (@Sendable ([CacheUse]) async -> String)?
     /// The clock; its wall-clock `date` stamps logged habits (sent upstream and shown to people, so never monotonic).
     public let clock: any TimeSource
+    /// Lines `/healthz` adds after "ok" (the database's state with `--database`).
+    public let health: (@Sendable () -> String)?
     /// Past totals, for Home's "Happening now" and the sparklines (recorded by the store as it refreshes).
     var activity: ActivityHistory { snapshots.history }
 
@@ -43,8 +45,9 @@ public struct DashboardApp: Sendable {
         upstream: any HabitsAPI, images: ImageCache? = nil, renderer: PageRenderer, settings: BrowserSettings,
         originCheck: OriginCheck = OriginCheck(), staticFiles: (any HTTPResponder)? = nil,
         metrics: (@Sendable ([CacheUse]) async -> String)? = nil, clock: any TimeSource = SystemTimeSource(),
-        snapshots: SnapshotStore? = nil
+        snapshots: SnapshotStore? = nil, health: (@Sendable () -> String)? = nil
     ) {
+        self.health = health
         self.upstream = upstream
         // The defaults run on the app's clock too: one clock injected everywhere (a test's manual clock included).
         self.images = images ?? ImageCache(upstream: upstream, disk: nil, clock: clock)
@@ -84,7 +87,8 @@ public struct DashboardApp: Sendable {
 
         router.get(Links.imageRoute.pattern) { try await image($0, $1) }
         router.get("/colors.css") { try await colors($0, $1) }
-        router.get("/healthz") { _, _ in .text("ok\n") }
+        // Always 200 while the process serves: pages work without the database, so a balancer must keep sending.
+        router.get("/healthz") { [health] _, _ in .text("ok\n" + (health.map { $0() + "\n" } ?? "")) }
         router.get("/metrics") { try await metricsPage($0, $1) }
         if let staticFiles {
             router.add(.get, "/static/*", staticFiles)
