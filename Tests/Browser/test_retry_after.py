@@ -41,8 +41,9 @@ def test_a_poll_that_cannot_be_parked_is_asked_again_only_after_its_retry_after(
 
         def polls():
             return browser.execute_script(
-                "return performance.getEntriesByType('resource')"
-                ".filter(function (e) { return e.name.indexOf(arguments[0]) >= 0; }).length;",
+                # The source is bound first: inside the filter's callback `arguments` is the callback's own.
+                "var source = arguments[0]; return performance.getEntriesByType('resource')"
+                ".filter(function (e) { return e.name.indexOf(source) >= 0; }).length;",
                 source,
             )
 
