@@ -13,44 +13,32 @@ import HTTPServer
 extension DashboardApp {
     /// Whether `request`'s `If-None-Match` names `entry` in any encoding.
     func hasCurrentCopy(_ request: Request, of entry: RenderCache.Entry) -> Bool {
-        let condition = request.headers["If-None-Match"]
+        guard let condition = request.headers["If-None-Match"] else { return false }
         return IfNoneMatch.matches(condition, etag: entry.entityTag)
-            || IfNoneMatch.matches(condition, etag: EntityTag.gzipVariant(of: entry.entityTag))
+            || IfNoneMatch.matches(condition, etag: entry.gzipEntityTag)
     }
 
     /// A 200 with the entry's bytes, gzipped when the request accepts it and the body is big enough to gain.
-    func ok(_ entry: RenderCache.Entry, _ request: Request, contentType: String = "text/html; charset=utf-8")
+    /// HTML's fields come prepared with the entry (`RenderCache.Entry.htmlFields`).
+    func ok(_ entry: RenderCache.Entry, _ request: Request, contentType: String = RenderCache.Entry.html)
         -> Response
     {
-        var response = Response(status: .ok, headers: ["Content-Type": contentType], body: entry.body)
-        guard Self.compressible(entry) else {
-            response.headers.add(name: "ETag", value: entry.entityTag)
-            return response
-        }
-        response.headers.add(name: "Vary", value: "Accept-Encoding")
-        if AcceptEncoding.allowsGzip(request.headers["Accept-Encoding"]) {
-            response.body = renderCache.gzipped(entry)
-            response.headers.add(name: "Content-Encoding", value: "gzip")
-            response.headers.add(name: "ETag", value: EntityTag.gzipVariant(of: entry.entityTag))
-        } else {
-            response.headers.add(name: "ETag", value: entry.entityTag)
-        }
-        return response
+        let gzip = entry.isCompressible && AcceptEncoding.allowsGzip(request.headers["Accept-Encoding"])
+        let fields =
+            contentType == RenderCache.Entry.html
+            ? (gzip ? entry.htmlFields.gzip : entry.htmlFields.identity)
+            : entry.fields(contentType: contentType, gzip: gzip)
+        return Response(status: .ok, headers: fields, body: gzip ? renderCache.gzipped(entry) : entry.body)
     }
 
     /// A 304 for `entry` with only what RFC 9110 §15.4.5 asks of it: the selected representation's ETag, and
     /// `Vary` (the server adds `Date`; `SecurityHeaders` adds `Cache-Control` and `nosniff`). Under 300 bytes.
     func notModified(_ entry: RenderCache.Entry, _ request: Request) -> Response {
-        guard Self.compressible(entry) else {
+        guard entry.isCompressible else {
             return Response(status: .notModified, headers: ["ETag": entry.entityTag])
         }
         let gzip = AcceptEncoding.allowsGzip(request.headers["Accept-Encoding"])
-        let tag = gzip ? EntityTag.gzipVariant(of: entry.entityTag) : entry.entityTag
+        let tag = gzip ? entry.gzipEntityTag : entry.entityTag
         return Response(status: .notModified, headers: ["ETag": tag, "Vary": "Accept-Encoding"])
-    }
-
-    /// Small bodies go as they are: gzip's header and trailer and the extra fields eat the gain.
-    private static func compressible(_ entry: RenderCache.Entry) -> Bool {
-        entry.body.count >= Gzip.minimumSize
     }
 }

@@ -9,14 +9,6 @@ import Synchronization
 /// counts) have a key without settings, so one rendering serves everyone. Keys of older versions are never asked
 /// for again and age out. Two requests that miss together may both render; they produce the same bytes.
 final class RenderCache: Sendable {
-    /// One rendering.
-    struct Entry: Sendable {
-        /// The bytes.
-        var body: [UInt8]
-        /// The strong ETag of the bytes.
-        var entityTag: String
-    }
-
     /// What the one LRU holds: renderings by key, and the gzip bytes of a rendering by its identity ETag (a content
     /// hash: equal renderings under different keys share one compression). Both share the budget and the order.
     private enum Slot: Hashable {
