@@ -5,6 +5,7 @@ against a habits-api of its own with a fixed seed and no simulation, so every da
 test changes the data. Clients talk HTTP through http.client (no browser: these tests are about processes).
 """
 
+import html
 import http.client
 import json
 import os
@@ -216,34 +217,92 @@ class Postgres:
             shutil.rmtree(self.directory, ignore_errors=True)
 
 
-@pytest.fixture(scope="module")
+class API(str):
+    """The frozen API's URL, with its access log (stderr), so a test can count the calls it got."""
+
+    log = None
+
+    def statistics_calls(self):
+        """`GET /combinedStats` calls so far (a summed line, repeated=N, counts N)."""
+        total = 0
+        for line in pathlib.Path(self.log).read_text(errors="replace").splitlines():
+            if "http.path=/combinedStats" in line:
+                match = re.search(r"repeated=(\d+)", line)
+                total += int(match.group(1)) if match else 1
+        return total
+
+
+@pytest.fixture(scope="session")
 def api():
-    """A frozen habits-api (fixed seed, no simulation): the same data for every dashboard until a test logs."""
+    """A frozen habits-api (fixed seed, no simulation): the same data for every dashboard until a test logs. One for
+    the whole run: clusters come and go in front of it."""
+    log = ROOT / ".build" / "cluster-tests-api.log"
     process = subprocess.Popen(
         [str(binary_dir() / "habits-api"), "--port", "0", "--seed", "42", "--no-simulation"],
         cwd=ROOT,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=open(log, "w"),
         text=True,
     )
-    url = Reader(process).wait_for(r"Habits API simulator: (http://\S+?)/?$", process).group(1)
+    url = API(Reader(process).wait_for(r"Habits API simulator: (http://\S+?)/?$", process).group(1))
+    url.log = log
     yield url
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=30)
 
 
-@pytest.fixture(scope="module")
-def cluster(api):
-    """Three dashboards behind nginx, sharing one settings directory, against the frozen API."""
-    settings_dir = tempfile.mkdtemp(prefix="habits-cluster-settings-")
-    running = start_cluster(3, settings_dir, upstream=api)
-    yield running
-    try:
-        assert running.stop() in (0, 143), "cluster.sh did not stop cleanly on SIGTERM"
-        assert running.group_processes() == [], "cluster.sh left processes behind"
-    finally:
-        shutil.rmtree(settings_dir, ignore_errors=True)
+@pytest.fixture(scope="session")
+def postgres_cluster(api):
+    """Three dashboards on one throwaway PostgreSQL (issue 19), shared by every test that does not stop anything."""
+    yield request.getfixturevalue("postgres_cluster")
+
+
+@pytest.fixture(scope="module", params=["files", "postgres"])
+def cluster(request, api):
+    """Three dashboards behind nginx against the frozen API: sharing one settings directory (files), or one
+    throwaway PostgreSQL the test starts and stops (postgres, issue 19)."""
+    if request.param == "files":
+        settings_dir = tempfile.mkdtemp(prefix="habits-cluster-settings-")
+        running = start_cluster(3, settings_dir, upstream=api)
+        running.store = "files"
+        try:
+            yield running
+        finally:
+            try:
+                assert running.stop() in (0, 143), "cluster.sh did not stop cleanly on SIGTERM"
+                assert running.group_processes() == [], "cluster.sh left processes behind"
+            finally:
+                shutil.rmtree(settings_dir, ignore_errors=True)
+        return
+    yield request.getfixturevalue("postgres_cluster")
+
+
+def start_postgres_cluster(instances, database, api, extra=()):
+    """scripts/cluster.sh --store postgres on `database` (a `Postgres`), against `api`."""
+    running = start_cluster(instances, upstream=api, store="postgres", database=database.url, extra=extra)
+    running.store = "postgres"
+    running.postgres = database
+    return running
+
+
+def stored_settings(cluster, cookie, habits):
+    """What the cluster keeps for the browser of `cookie`: its favourite habits (of `habits`) and followed ids. With
+    files, the browser's file; with PostgreSQL, what a dashboard serves (the store's own truth is its row)."""
+    if cluster.store == "files":
+        browser_id = cookie.split("=", 1)[1].split(".", 1)[0]
+        return json.loads((cluster.settings_dir / f"{browser_id}.json").read_text())
+    url = cluster.dashboards[0][0]
+    page = get(url, "/habits", cookie).body
+    favorites = [habit for habit in habits if shows_favorite(page, habit)]
+    followed = get(url, "/people?followed=1", cookie).body
+    ids = re.findall(r'class="person-name" href="/people/([^"]+)"', followed)
+    return {"favoriteHabits": favorites, "followedUserIDs": [urllib.parse.unquote(i) for i in ids]}
+
+
+def shows_favorite(page, habit):
+    """Whether a rendered /habits page shows `habit` as a favourite (its button offers to unfavourite it)."""
+    return f'Unfavorite<span class="visually-hidden"> {html.escape(habit)}</span>' in page
 
 
 # MARK: - HTTP helpers

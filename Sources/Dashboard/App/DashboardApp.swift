@@ -77,7 +77,7 @@ public struct DashboardApp: Sendable {
 
         router.get(Links.imageRoute.pattern) { try await image($0, $1) }
         router.get("/colors.css") { try await colors($0, $1) }
-        router.get("/healthz") { _, _ in .text("ok\n") }
+        router.get("/healthz") { [snapshots] _, _ in .text("ok\n" + (snapshots.clusterHealth ?? "")) }
         router.get("/metrics") { try await metricsPage($0, $1) }
         if let staticFiles {
             router.add(.get, "/static/*", staticFiles)

@@ -105,7 +105,7 @@ public final class DashboardService: Sendable {
                         CacheUse(
                             name: "settings", bytes: store.cacheBytes, budget: SettingsStore<Settings>.cacheBudgetBytes),
                         CacheUse(name: "images_disk", bytes: imageDisk.totalBytes, budget: imageDisk.budgetBytes),
-                    ] + appCaches)
+                    ] + appCaches, cluster: snapshots.clusterRole)
             }, snapshots: snapshots)
 
         let server = Server(

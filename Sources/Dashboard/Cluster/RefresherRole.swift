@@ -41,10 +41,9 @@ struct RefresherRole: Equatable {
         case startRefreshing
         /// This dashboard no longer stores anything (it fetches for itself, or follows).
         case stopRefreshing
-        /// Load the stored snapshot (a follower that just joined, or was told of a new version).
+        /// Read the stored snapshot and history, and publish them when new (a follower that just joined, or was told
+        /// of a new version; `SnapshotState.snapshotPublished` shows only a follower what is stored).
         case loadRow
-        /// Show the stored snapshot of this version: it differs from what is shown.
-        case publish(version: UInt64)
     }
 
     let policy: Policy
@@ -117,11 +116,5 @@ struct RefresherRole: Equatable {
     /// some): a follower loads it. The leader wrote it itself; standalone has no database to read.
     func notified() -> [Action] {
         role == .follower ? [.loadRow] : []
-    }
-
-    /// The stored snapshot's version was read; `shown` is the version shown now. A follower publishes a different
-    /// one (older or newer: the leader's is the truth).
-    func rowLoaded(version: UInt64, shown: UInt64?) -> [Action] {
-        role == .follower && version != shown ? [.publish(version: version)] : []
     }
 }
