@@ -255,7 +255,16 @@ def api():
 @pytest.fixture(scope="session")
 def postgres_cluster(api):
     """Three dashboards on one throwaway PostgreSQL (issue 19), shared by every test that does not stop anything."""
-    yield request.getfixturevalue("postgres_cluster")
+    database = Postgres()
+    try:
+        running = start_postgres_cluster(3, database, api)
+        try:
+            yield running
+        finally:
+            assert running.stop() in (0, 143), "cluster.sh did not stop cleanly on SIGTERM"
+            assert running.group_processes() == [], "cluster.sh left processes behind"
+    finally:
+        database.close()
 
 
 @pytest.fixture(scope="module", params=["files", "postgres"])
