@@ -19,6 +19,8 @@ var targets: [Target] = [
     .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // OpenSSL's libcrypto: HMAC-SHA-256 tags on settings cookies, constant-time compare (Dashboard's CookieSigner).
     .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    // PostgreSQL's libpq (issue 19): the Postgres module's non-blocking sessions; the test command installs libpq-dev.
+    .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
     .target(name: "HTTPCore"),
     // The one clock protocol (monotonic and wall-clock time, and sleeping until a deadline) and the one waiter
     // registry, shared by the upstream client, the simulator and the dashboard.
@@ -29,6 +31,8 @@ var targets: [Target] = [
     .target(name: "Hashing"),
     .target(name: "HTTPServer", dependencies: ["HTTPCore", "Logging", "Compression", "Hashing", "Timing", "CLinux"]),
     .target(name: "HabitsAPI", dependencies: ["HTTPCore", "Timing"]),
+    // The database layer (issue 19): URL, sessions, pool, listener, migrations; knows nothing of the dashboard.
+    .target(name: "Postgres", dependencies: ["CLibPQ", "Timing"]),
     .target(
         name: "HabitsSimulator",
         dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "Logging", "CommandLineKit", "Compression", "Timing"]),
@@ -38,14 +42,14 @@ var targets: [Target] = [
         dependencies: [
             "HTTPCore", "HTTPServer", "HabitsAPI", "TemplateKit", "Logging", "CommandLineKit", "Compression", "Hashing",
             "Timing",
-            "CCrypto",
+            "CCrypto", "Postgres",
         ]),
     .executableTarget(
         name: "habits-dashboard",
         dependencies: ["Dashboard", "HabitsSimulator", "HTTPServer", "Logging", "CommandLineKit"]),
     .executableTarget(name: "habits-api", dependencies: ["HabitsSimulator", "Logging", "CommandLineKit"]),
     // What more than one test target needs (blocking work off the cooperative pool, fakes, clocks, gates).
-    .target(name: "TestSupport", dependencies: ["Timing"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Timing", "HabitsAPI"], path: "Tests/TestSupport"),
     .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
     .testTarget(name: "LoggingTests", dependencies: ["Logging", "TestSupport"]),
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"]),
@@ -65,11 +69,12 @@ var targets: [Target] = [
         ]),
     .testTarget(name: "TemplateKitTests", dependencies: ["TemplateKit"]),
     .testTarget(name: "TimingTests", dependencies: ["Timing", "TestSupport"]),
+    .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Timing", "TestSupport"]),
     .testTarget(
         name: "DashboardTests",
         dependencies: [
             "Dashboard", "HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "TemplateKit", "Logging",
-            "CommandLineKit", "Compression", "Timing", "TestSupport",
+            "CommandLineKit", "Compression", "Timing", "TestSupport", "Postgres",
         ]),
 ]
 

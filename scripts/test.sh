@@ -23,6 +23,27 @@ if [ ! -f /usr/include/openssl/hmac.h ] || [ ! -f /usr/include/zlib.h ]; then
     fi
 fi
 
+# PostgreSQL (issue 19): libpq-dev for the CLibPQ target, and the server binaries (initdb, pg_ctl) for the throwaway
+# databases the Postgres and settings tests start (Tests/TestSupport/ThrowawayPostgres.swift). Those tests skip
+# without the binaries, except under CI, where they fail.
+if [ ! -f /usr/include/postgresql/libpq-fe.h ]; then
+    echo "==> installing libpq-dev (apt-get)"
+    if ! command -v apt-get >/dev/null 2>&1 || ! apt_install libpq-dev pkg-config; then
+        echo "test.sh: libpq-dev is missing and could not be installed (apt-get as root or sudo)" >&2
+        exit 1
+    fi
+fi
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then
+    echo "==> installing postgresql (apt-get)"
+    if ! command -v apt-get >/dev/null 2>&1 || ! apt_install postgresql; then
+        if [ "${CI:-}" = "true" ]; then
+            echo "test.sh: PostgreSQL is missing and could not be installed; CI needs it for the database tests" >&2
+            exit 1
+        fi
+        echo "test.sh: WARNING: PostgreSQL missing and not installable here; database tests are skipped" >&2
+    fi
+fi
+
 # The executable tests launch .build/debug/habits-api and habits-dashboard, so build everything first.
 echo "==> swift build (debug, all targets)"
 swift build --build-tests

@@ -1,4 +1,5 @@
 import Foundation
+import Timing
 
 /// A tiny structured logger: constant messages, data in dot-keyed metadata, one line per event.
 ///
@@ -41,12 +42,15 @@ public struct Logger: Sendable {
     /// noise on the console (the dashboard's embedded API, polled four times a second; issue 20).
     public var accessLogLevel: Level
     package let sink: Sink
+    /// Where each line's time comes from (the wall clock: log times are read by people and other machines).
+    public var clock: any TimeSource
 
-    /// Creates a logger writing lines to `sink` (stderr by default).
+    /// Creates a logger writing lines to `sink` (stderr by default), each stamped with `clock`'s date.
     public init(
         label: String, level: Level = .info, format: Format = .logfmt, accessLogLevel: Level = .info,
-        metadata: [String: String] = [:], sink: Sink? = nil
+        metadata: [String: String] = [:], sink: Sink? = nil, clock: any TimeSource = SystemTimeSource()
     ) {
+        self.clock = clock
         self.label = label
         self.level = level
         self.format = format
@@ -60,10 +64,10 @@ public struct Logger: Sendable {
         guard level >= self.level else { return }
         let merged = self.metadata.merging(metadata) { _, new in new }
         if format == .json {
-            sink(Self.jsonLine(time: Self.timestamp(), level: level, label: label, message: message(), merged))
+            sink(Self.jsonLine(time: timestamp(), level: level, label: label, message: message(), merged))
             return
         }
-        var line = "\(Self.timestamp()) \(level) \(label): \(message())"
+        var line = "\(timestamp()) \(level) \(label): \(message())"
         for key in merged.keys.sorted() {
             line += " \(key)=\(Self.quoteIfNeeded(merged[key]!))"
         }
@@ -111,10 +115,13 @@ public struct Logger: Sendable {
 
     /// A logger whose lines are kept in memory, for tests.
     public static func capturing(
-        label: String = "test", level: Level = .debug, format: Format = .logfmt
+        label: String = "test", level: Level = .debug, format: Format = .logfmt,
+        clock: any TimeSource = SystemTimeSource()
     ) -> (Logger, LogCapture) {
         let capture = LogCapture()
-        return (Logger(label: label, level: level, format: format, sink: { capture.append($0) }), capture)
+        return (
+            Logger(label: label, level: level, format: format, sink: { capture.append($0) }, clock: clock), capture
+        )
     }
 
     /// Lines go through `LogBuffer.standardError`: a write per line costs more than a request at load.
@@ -122,8 +129,9 @@ public struct Logger: Sendable {
         LogBuffer.standardError.append(line)
     }
 
-    static func timestamp() -> String {
-        Date().formatted(.iso8601)
+    /// The clock's date as `2026-11-29T21:26:54Z`.
+    func timestamp() -> String {
+        clock.date.formatted(.iso8601)
     }
 
     /// The value as it appears after `key=`: as it is when plain, else quoted with `\\`, `"`, CR, LF and TAB escaped

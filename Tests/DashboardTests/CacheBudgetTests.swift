@@ -10,6 +10,7 @@ import Testing
     var budgets: [String: Int] {
         [
             "render": RenderCache.defaultBudget,
+            "cards": CardCache.defaultBudget,
             "settings": SettingsStore<Settings>.cacheBudgetBytes,
             "parked_polls": SnapshotStore.Configuration().maxParked * ParkedPolls.bytesPerPoll,
             "verified_cookies": VerifiedCookies().budgetBytes,
@@ -18,6 +19,7 @@ import Testing
 
     @Test func theBudgetsAreTheStatedOnes() {
         #expect(budgets["render"] == 4 << 20)
+        #expect(budgets["cards"] == 1 << 20)
         #expect(budgets["settings"] == 2 << 20)
         #expect(budgets["parked_polls"] == 2 << 20)
         #expect(budgets["verified_cookies"] == 655_360)

@@ -1,5 +1,6 @@
 import Foundation
 import HabitsAPI
+import TestSupport
 
 @testable import Dashboard
 
@@ -36,36 +37,18 @@ enum Fixture {
         (active, hostile, 4), (aga, cafe, 7),
     ]
 
-    static var combined: CombinedStatistics {
-        CombinedStatistics(userStatistics: userStatistics, habitStatistics: habitStatistics)
-    }
+    /// What the fake upstream serves (`FakeHabitsAPI`, shared by the test targets), and what statistics and leaders
+    /// are computed from.
+    static let data = FakeHabitsAPI.DataSet(users: users, habits: habits, categories: categories, counts: counts)
 
-    static var userStatistics: [UserStatistics] {
-        users.values.sorted().map { user in
-            UserStatistics(
-                user: user,
-                habitCounts: counts.filter { $0.0 == user }.map { HabitCount(habit: $0.1, count: $0.2) })
-        }
-    }
+    static var combined: CombinedStatistics { data.statistics() }
 
-    static var habitStatistics: [HabitStatistics] {
-        habits.values.sorted().map { habit in
-            HabitStatistics(
-                habit: habit, userCounts: counts.filter { $0.1 == habit }.map { UserCount(user: $0.0, count: $0.2) })
-        }
-    }
+    static var userStatistics: [UserStatistics] { combined.userStatistics }
+
+    static var habitStatistics: [HabitStatistics] { combined.habitStatistics }
 
     /// `/userLeadingStats/<id>` computed from `counts`.
-    static func leading(_ id: String) -> UserStatistics {
-        let user = users[id] ?? User(id: id, name: id)
-        let led = habitStatistics.compactMap { statistics -> HabitCount? in
-            let top = statistics.userCounts.map(\.count).max() ?? 0
-            guard top > 0, let mine = statistics.userCounts.first(where: { $0.user.id == id }), mine.count == top
-            else { return nil }
-            return HabitCount(habit: statistics.habit, count: mine.count)
-        }
-        return UserStatistics(user: user, habitCounts: led)
-    }
+    static func leading(_ id: String) -> UserStatistics { data.leading(id) }
 
     /// Settings favouring two habits (one hostile) and following two people.
     static let settings = Settings(favoriteHabits: ["Yoga", hostileName], followedUserIDs: ["user0", "user9"])

@@ -49,7 +49,8 @@ import Testing
             "people": body(
                 try renderer.page(
                     "people",
-                    PeoplePage(users: Fixture.users, settings: Fixture.settings).templateFields(returnTo: "/people"),
+                    PeoplePage(users: Fixture.users, settings: Fixture.settings).templateFields(
+                        listPath: "/people", renderer: renderer),
                     frame: PageFrame(title: "People", tab: .people))),
             "person": body(
                 try renderer.livePage(

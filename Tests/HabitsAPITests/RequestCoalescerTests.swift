@@ -6,7 +6,9 @@ import Testing
 
 /// The coalescer in front of a fake upstream held at its gate: who shares a call, what is counted, what is kept.
 @Suite struct RequestCoalescerTests {
-    let fake = FakeHabitsAPI()
+    let fake: FakeHabitsAPI
+
+    init() throws { fake = try .fixtures() }
 
     @Test func callersArrivingWhileACallIsInFlightShareItAndTheNextCallAsksAgain() async throws {
         fake.gate.close()
@@ -34,14 +36,14 @@ import Testing
 
     @Test func aFailureReachesEveryJoinedCallerAndIsNotRemembered() async throws {
         fake.gate.close()
-        fake.setFailing(true)
+        fake.fail(with: .transport("connection refused"))
         let coalescer = RequestCoalescer(upstream: fake)
         let callers = (0..<3).map { _ in Task { try await coalescer.combinedStatistics() } }
         await eventually { coalescer.metrics.coalesced == 2 }
         fake.gate.open()
         for caller in callers { await #expect(throws: HabitsAPIError.self) { try await caller.value } }
         #expect(coalescer.metrics.upstreamFailures == [.combinedStats: 1])
-        fake.setFailing(false)
+        fake.fail(with: nil)
         _ = try await coalescer.combinedStatistics()
         #expect(fake.calls[.combinedStats] == 2)
     }

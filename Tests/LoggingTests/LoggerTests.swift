@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 
 @testable import Logging
@@ -43,5 +45,18 @@ import Testing
 
     @Test func nonASCIITextStaysReadable() throws {
         #expect(try logged("Café_walk_😀") == "Café_walk_😀")
+    }
+
+    /// The time of a line is the logger's clock's, in both formats: no line reads the machine's clock of its own.
+    @Test func eachLineIsStampedWithTheLoggersClock() throws {
+        let clock = ManualClock(date: Date(timeIntervalSince1970: 1_796_000_000))
+        let (logger, capture) = Logger.capturing(clock: clock)
+        logger.info("one")
+        clock.advance(by: .seconds(61))
+        var json = logger
+        json.format = .json
+        json.info("two")
+        #expect(capture.lines[0] == "2026-11-30T00:53:20Z info test: one")
+        #expect(capture.lines[1].hasPrefix(#"{"time":"2026-11-30T00:54:21Z","#))
     }
 }

@@ -71,10 +71,11 @@ extension DashboardApp {
         return response
     }
 
-    /// The app's own caches for `/metrics`: renderings, parked polls, verified cookies.
+    /// The app's own caches for `/metrics`: renderings, cards, parked polls, verified cookies.
     var cacheUses: [CacheUse] {
         [
             CacheUse(name: "render", bytes: renderCache.bytes, budget: renderCache.budget),
+            CacheUse(name: "cards", bytes: renderer.cards.bytes, budget: renderer.cards.budget),
             CacheUse(
                 name: "parked_polls", bytes: parkedPolls.counts.held * ParkedPolls.bytesPerPoll,
                 budget: parkedPolls.capacity * ParkedPolls.bytesPerPoll),

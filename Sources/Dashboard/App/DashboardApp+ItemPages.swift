@@ -8,14 +8,17 @@ extension DashboardApp {
     {
         let item = try Self.routeParameter(Page.kind.route, request, context)
         let range = try Self.range(request)
+        let number = Page.kind.isPaged ? try Self.page(request) : 1
         let view = try await snapshots.view(live: true)
         let browser = try await settings.loadVersioned(for: request)
         let paused = Self.isPaused(request)
         let query = Self.liveQuery(range: range, paused: paused)
-        return try cachedHTML(request, key: key(Page.declaration, item: item, query: query, view, browser)) {
-            let page: Page = try itemModel(item, range, view, browser.value)
-            let fragment = try itemFragment(page, item, range, view)
-            let path = range.url(page.path)
+        let key = key(Page.declaration, item: item, query: query, page: number, view, browser)
+        return try cachedHTML(request, key: key) {
+            let page: Page = try itemModel(item, range, number, view, browser.value)
+            let fragment = try itemFragment(page, item, range, number, view)
+            // The live region polls the page shown (issue 21 point 4), so its source names the page too.
+            let path = Pager.url(range.url(page.path), page: number)
             return try renderer.livePageBytes(
                 Page.kind.live, page.templateFields, fragment: fragment.body, fragmentTag: fragment.entityTag,
                 path: path,
@@ -31,18 +34,25 @@ extension DashboardApp {
     {
         let item = try Self.routeParameter(Page.kind.route, request, context)
         let range = try Self.range(request)
+        let number = Page.kind.isPaged ? try Self.page(request) : 1
         return try await liveFragment(request, context) { view, _ in
-            try itemFragment(nil as Page?, item, range, view)
+            try itemFragment(nil as Page?, item, range, number, view)
         }
     }
 
-    /// The item's page for `settings`; a 404 when the snapshot does not know the item.
+    /// The item's page `number` for `settings`; a 404 when the snapshot does not know the item or the page is past
+    /// the list's last.
     private func itemModel<Page: ItemPage>(
-        _ item: String, _ range: HistoryRange, _ view: SnapshotView, _ settings: Settings
+        _ item: String, _ range: HistoryRange, _ number: Int, _ view: SnapshotView, _ settings: Settings
     ) throws -> Page {
-        guard let page = Page(item: item, snapshot: view.snapshot, settings: settings, history: activity, range: range)
+        guard
+            let page = Page(
+                item: item, snapshot: view.snapshot, settings: settings, history: activity, range: range, page: number)
         else {
             throw HTTPError(.notFound, Page.kind.unknown(item))
+        }
+        guard page.pager != nil else {
+            throw Self.pastLastPage(number, pages: page.pageCount, of: Page.kind.listName(page.name))
         }
         return page
     }
@@ -51,10 +61,10 @@ extension DashboardApp {
     /// rendered from `page` when the caller has one (its settings change nothing the fragment shows, which
     /// `PageDeclarationTests` proves), else from a page built with the default settings.
     private func itemFragment<Page: ItemPage>(
-        _ page: Page?, _ item: String, _ range: HistoryRange, _ view: SnapshotView
+        _ page: Page?, _ item: String, _ range: HistoryRange, _ number: Int, _ view: SnapshotView
     ) throws -> RenderCache.Entry {
-        try renderCache.entry(for: itemFragmentKey(Page.self, item, range, view)) {
-            let page = try page ?? itemModel(item, range, view, settings.store.defaultValue)
+        try renderCache.entry(for: itemFragmentKey(Page.self, item, range, view, page: number)) {
+            let page = try page ?? itemModel(item, range, number, view, settings.store.defaultValue)
             return try renderer.fragmentBytes(
                 Page.kind.live.fragmentTemplate,
                 page.fragmentValue(
@@ -64,9 +74,9 @@ extension DashboardApp {
 
     /// The key of an item's fragment: made without any settings, so one rendering serves every browser.
     func itemFragmentKey<Page: ItemPage>(
-        _ type: Page.Type, _ item: String, _ range: HistoryRange, _ view: SnapshotView
+        _ type: Page.Type, _ item: String, _ range: HistoryRange, _ view: SnapshotView, page number: Int = 1
     ) -> RenderKey {
         Page.fragmentDeclaration.sharedKey(
-            item: item, query: range.query, view: view, trendSlot: activity.latestSlot)
+            item: item, query: range.query, listPage: number, view: view, trendSlot: activity.latestSlot)
     }
 }

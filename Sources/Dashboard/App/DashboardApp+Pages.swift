@@ -87,13 +87,20 @@ extension DashboardApp {
         if followedOnly { parameters.append("followed=1") }
         if !search.isEmpty { parameters.append("q=" + PercentEncoding.encodeQueryComponent(search)) }
         let selection = parameters.joined(separator: "&")
-        let returnTo = DashboardPage.people.route + (selection.isEmpty ? "" : "?" + selection)
+        let listPath = DashboardPage.people.route + (selection.isEmpty ? "" : "?" + selection)
+        let number = try Self.page(request)
         // Activity and leading read the statistics, so those orders change with the whole version.
-        return try cachedHTML(request, key: key(PeoplePage.declaration(sort: sort), query: selection, view, browser)) {
+        let key = key(PeoplePage.declaration(sort: sort), query: selection, page: number, view, browser)
+        return try cachedHTML(request, key: key) {
             let page = PeoplePage(
-                snapshot: view.snapshot, settings: browser.value, followedOnly: followedOnly, query: search, sort: sort)
+                snapshot: view.snapshot, settings: browser.value, followedOnly: followedOnly, query: search, sort: sort,
+                page: number)
+            guard page.pager != nil else {
+                let pages = Pager.pageCount(page.matchCount, size: Pager.peoplePerPage)
+                throw Self.pastLastPage(number, pages: pages, of: "people")
+            }
             return try renderer.pageBytes(
-                .people, page.templateFields(returnTo: returnTo),
+                .people, page.templateFields(listPath: listPath, renderer: renderer),
                 frame: PageFrame(
                     title: "People", tab: .people, staleNotice: view.stale,
                     colorsVersion: view.snapshot.referenceVersion))
@@ -133,11 +140,11 @@ extension DashboardApp {
 
     /// The render key `declaration` gives for `view` and the browser's settings: the one place keys are made.
     func key(
-        _ declaration: PageDeclaration, item: String? = nil, query: String = "", _ view: SnapshotView,
+        _ declaration: PageDeclaration, item: String? = nil, query: String = "", page: Int = 1, _ view: SnapshotView,
         _ browser: Versioned<Settings>
     ) -> RenderKey {
         declaration.key(
-            item: item, query: query, view: view, settings: browser, digests: personalDigests,
+            item: item, query: query, listPage: page, view: view, settings: browser, digests: personalDigests,
             trendSlot: activity.latestSlot)
     }
 

@@ -9,4 +9,20 @@ extension DashboardApp {
         if segment.isEmpty, let value = request.query[key] { return value }
         return segment
     }
+
+    /// The page of a long list from `?page=` (issue 21 point 4): 1 when absent; anything but a plain page number is a
+    /// 400 that says what a page is.
+    static func page(_ request: Request) throws -> Int {
+        guard let number = Pager.parse(request.query["page"]) else {
+            throw HTTPError(.badRequest, "A page is a number from 1, as in ?page=2.")
+        }
+        return number
+    }
+
+    /// The 404 of a page past a list's last: it names how many pages there are.
+    static func pastLastPage(_ number: Int, pages: Int, of what: String) -> HTTPError {
+        HTTPError(
+            .notFound,
+            "There is no page \(number) of \(what): \(pages == 1 ? "it has 1 page" : "they fill \(pages) pages").")
+    }
 }

@@ -25,6 +25,9 @@ extension HabitDetailPage {
             "chart": trend.chartValue(now: now ?? trend?.lastSecond ?? 0),
             "rangeTitle": .text(range.title),
             "groups": .list(groups.enumerated().map { $1.templateValue(id: "group-\($0)") }),
+            "pager": pager?.templateValue(label: "Pages of people who logged \(name)") {
+                Pager.url(range.url(path), page: $0)
+            } ?? .null,
         ]
     }
 }

@@ -56,27 +56,31 @@ struct PageDeclaration: Sendable {
         self.reads = reads
     }
 
-    /// The render key of the page (of `item`, in the variant `query`) for `view` and `settings`; `trendSlot` is the
-    /// history's latest slot (what `.trend` pages also change with).
+    /// The render key of the page (of `item`, in the variant `query`, on page `listPage` of its list) for `view` and
+    /// `settings`; `trendSlot` is the history's latest slot (what `.trend` pages also change with). The first page's
+    /// key is the unpaged one, so a list that fits one page keeps the key it always had.
     func key(
-        item: String? = nil, query: String = "", view: SnapshotView, settings: Versioned<Settings>,
+        item: String? = nil, query: String = "", listPage: Int = 1, view: SnapshotView, settings: Versioned<Settings>,
         digests: PersonalDigests, trendSlot: Int?
     ) -> RenderKey {
         key(
-            item: item, query: query, view: view, personal: personal(settings, item: item, digests: digests),
-            trendSlot: trendSlot)
+            item: item, query: query, listPage: listPage, view: view,
+            personal: personal(settings, item: item, digests: digests), trendSlot: trendSlot)
     }
 
     /// The render key of a page that reads no settings (`reads: .nothing`): made without any, so one rendering
     /// serves every browser and no browser's settings can reach it.
-    func sharedKey(item: String? = nil, query: String = "", view: SnapshotView, trendSlot: Int?) -> RenderKey {
+    func sharedKey(
+        item: String? = nil, query: String = "", listPage: Int = 1, view: SnapshotView, trendSlot: Int?
+    ) -> RenderKey {
         precondition(reads == .nothing, "a page that reads settings has no key without them")
-        return key(item: item, query: query, view: view, personal: .none, trendSlot: trendSlot)
+        return key(item: item, query: query, listPage: listPage, view: view, personal: .none, trendSlot: trendSlot)
     }
 
-    private func key(item: String?, query: String, view: SnapshotView, personal: SettingsKey, trendSlot: Int?)
-        -> RenderKey
-    {
+    private func key(
+        item: String?, query: String, listPage: Int, view: SnapshotView, personal: SettingsKey, trendSlot: Int?
+    ) -> RenderKey {
+        let query = [query, Pager.query(listPage)].filter { !$0.isEmpty }.joined(separator: "&")
         let route =
             isFragment
             ? "fragment:" + DashboardPage.route(page.template, item, query) : page.key(item: item, query: query)

@@ -11,12 +11,20 @@ public struct PageRenderer: Sendable {
     public let assets: AssetURLs
     /// The path a proxy serves the dashboard under, put on every URL of the HTML rendered here.
     public let prefix: PathPrefix
+    /// The cards rendered so far, by content (issue 21 point 2), shared by every copy of this renderer.
+    let cards: CardCache
 
     /// Creates a renderer.
     public init(templates: TemplateLibrary, assets: AssetURLs = .plain, prefix: PathPrefix = .none) {
+        self.init(templates: templates, assets: assets, prefix: prefix, cards: CardCache())
+    }
+
+    /// Creates a renderer whose cards go to `cards`.
+    init(templates: TemplateLibrary, assets: AssetURLs = .plain, prefix: PathPrefix = .none, cards: CardCache) {
         self.templates = templates
         self.assets = assets
         self.prefix = prefix
+        self.cards = cards
     }
 
     /// Renders page template `name` inside the layout.

@@ -1,7 +1,7 @@
 import HabitsAPI
 
 /// A background colour and the text colour that reads best on it, both as CSS `#rrggbb`, ready for a `style`.
-public struct ColorStyle: Equatable, Sendable {
+public struct ColorStyle: Hashable, Sendable {
     /// The background, e.g. `#e6cf00`.
     public var background: String
     /// `#000000` or `#ffffff`, whichever has the higher WCAG contrast with the background.

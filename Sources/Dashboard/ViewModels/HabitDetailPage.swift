@@ -16,8 +16,13 @@ public struct HabitDetailPage: Equatable, Sendable {
     public var info: String
     /// Whether the habit is one of the browser's favourites.
     public var isFavorite: Bool
-    /// One group per distinct count > 0, highest first; the first group is the Leaders.
+    /// One group per distinct count > 0, highest first, the first being the Leaders: the page shown's part of them
+    /// (a group cut by a page boundary shows on both pages, with its heading).
     public var groups: [CountGroup]
+    /// How many people logged the habit, on every page.
+    public var memberCount: Int
+    /// Which page of the members `groups` holds (`?page=`); nil when the page asked for is past the last (a 404).
+    public var pager: Pager?
     /// The habit's total count over the last hour (the sparkline); nil before the history has it.
     public var trend: Trend?
     /// The range the chart shows (`?range=`; an hour by default).
@@ -38,7 +43,11 @@ public struct HabitDetailPage: Equatable, Sendable {
 
     /// Builds the page for `habitName` from a snapshot, whose count groups are already computed, and the habit's
     /// trend from the history.
-    public init?(habitName: String, snapshot: Snapshot, settings: Settings, trend: Trend? = nil) {
+    /// `page` is the page of members shown, `pageSize` members each.
+    public init?(
+        habitName: String, snapshot: Snapshot, settings: Settings, trend: Trend? = nil, page: Int = 1,
+        pageSize: Int = Pager.membersPerPage
+    ) {
         guard let habit = snapshot.inputs.habits[habitName] ?? snapshot.habitStatistics[habitName]?.habit else {
             return nil
         }
@@ -48,7 +57,29 @@ public struct HabitDetailPage: Equatable, Sendable {
         categoryColor = ColorStyle(habit.category.color)
         info = habit.info
         isFavorite = settings.isFavorite(habit.name)
-        groups = snapshot.countGroups[habitName] ?? []
+        let all = snapshot.countGroups[habitName] ?? []
+        memberCount = all.reduce(0) { $0 + $1.members.count }
+        pager = Pager(number: page, total: memberCount, size: pageSize)
+        groups = pager.map { Self.groups(all, on: $0) } ?? []
         self.trend = trend
+    }
+
+    /// The part of `groups` on `pager`'s page: each group's members within the page's range of all members.
+    static func groups(_ groups: [CountGroup], on pager: Pager) -> [CountGroup] {
+        guard pager.isPaged else { return groups }
+        let range = pager.range
+        var start = 0
+        var shown: [CountGroup] = []
+        for group in groups {
+            let members = start..<(start + group.members.count)
+            start = members.upperBound
+            let overlap = members.clamped(to: range)
+            guard !overlap.isEmpty else { continue }
+            var part = group
+            part.members = Array(
+                group.members[(overlap.lowerBound - members.lowerBound)..<(overlap.upperBound - members.lowerBound)])
+            shown.append(part)
+        }
+        return shown
     }
 }

@@ -5,8 +5,12 @@ import HabitsAPI
 ///
 /// A pure function of its inputs: no I/O, no clock, no globals.
 public struct PeoplePage: Equatable, Sendable {
-    /// The cards that pass the filters, in `sort` order.
+    /// The cards of the page shown that pass the filters, in `sort` order (every card when the list fits one page).
     public var people: [PersonCard]
+    /// How many cards pass the filters, on every page.
+    public var matchCount: Int
+    /// Which page of the matching cards `people` is (`?page=`); nil when the page asked for is past the last (a 404).
+    public var pager: Pager?
     /// Whether only followed people are shown.
     public var followedOnly: Bool
     /// The name search as given (trimmed); empty means no search.
@@ -32,21 +36,27 @@ public struct PeoplePage: Equatable, Sendable {
             settings: settings, followedOnly: followedOnly, query: query, sort: sort)
     }
 
+    /// Builds page `page` (1-based, `Pager.peoplePerPage` cards each) of the matching cards. Only that page's cards are
+    /// made: a search over tens of thousands of people costs the index look-up, the filter and the sort of positions.
+
     /// Builds the page from a snapshot's users (already in name order, which breaks every tie of the other sorts).
     public init(
         snapshot: Snapshot, settings: Settings, followedOnly: Bool = false, query: String = "",
-        sort: PeopleSort = .name
+        sort: PeopleSort = .name, page: Int = 1, pageSize: Int = Pager.peoplePerPage
     ) {
         let trimmed = Self.normalized(query)
         let followed = Set(settings.followedUserIDs)
-        people = snapshot.nameSearch.matches(trimmed).compactMap { position in
-            var card = snapshot.personCards[position]
-            let isFollowed = followed.contains(card.userID)
-            guard !followedOnly || isFollowed else { return nil }
-            card.isFollowed = isFollowed
+        let cards = snapshot.personCards
+        var positions = snapshot.nameSearch.matches(trimmed)
+        if followedOnly { positions = positions.filter { followed.contains(cards[$0].userID) } }
+        positions = Self.sorted(positions, of: cards, by: sort)
+        matchCount = positions.count
+        pager = Pager(number: page, total: positions.count, size: pageSize)
+        people = (pager?.slice(positions) ?? []).map { position in
+            var card = cards[position]
+            card.isFollowed = followed.contains(card.userID)
             return card
         }
-        people = Self.sorted(people, by: sort)
         self.sort = sort
         self.followedOnly = followedOnly
         self.query = trimmed
@@ -65,17 +75,17 @@ public struct PeoplePage: Equatable, Sendable {
         return String(words.joined(separator: " ").prefix(maxQueryLength))
     }
 
-    /// `cards` (in name order) in `sort` order; equal keys keep the name order.
-    static func sorted(_ cards: [PersonCard], by sort: PeopleSort) -> [PersonCard] {
+    /// `positions` in `cards` (ascending, so in name order) in `sort` order; equal keys keep the name order.
+    static func sorted(_ positions: [Int], of cards: [PersonCard], by sort: PeopleSort) -> [Int] {
         let key: (PersonCard) -> Int
         switch sort {
-        case .name: return cards
+        case .name: return positions
         case .activity: key = \.totalCount
         case .leading: key = \.leadingCount
         }
-        return cards.enumerated().sorted { a, b in
-            let (ka, kb) = (key(a.element), key(b.element))
-            return ka != kb ? ka > kb : a.offset < b.offset
-        }.map(\.element)
+        return positions.sorted { a, b in
+            let (ka, kb) = (key(cards[a]), key(cards[b]))
+            return ka != kb ? ka > kb : a < b
+        }
     }
 }

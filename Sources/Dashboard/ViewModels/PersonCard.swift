@@ -1,7 +1,7 @@
 import HabitsAPI
 
 /// A person as a card on the People page.
-public struct PersonCard: Equatable, Sendable {
+public struct PersonCard: Hashable, Sendable {
     /// The user's id.
     public var userID: String
     /// The dashboard link to the user.

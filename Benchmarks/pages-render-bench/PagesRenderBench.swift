@@ -30,10 +30,24 @@ import TemplateKit
         let build = measure(iterations / 10) { _ = Snapshot(inputs: inputs) }
         let snapshot = Snapshot(inputs: inputs)
         var bytes = 0
+        // Nothing cached at all: a new renderer (and so an empty card cache) every time.
+        let peopleCold = try measure(iterations) {
+            let fresh = PageRenderer(templates: renderer.templates)
+            let page = PeoplePage(snapshot: snapshot, settings: settings, sort: .activity)
+            bytes = try fresh.pageBytes(
+                "people", page.templateFields(listPath: "/people?sort=activity", renderer: fresh),
+                frame: PageFrame(title: "People", tab: .people)
+            ).count
+        }
+        // A new version in which one person's count changed: their card is rendered, the others come from the cards
+        // rendered for the versions before.
+        var version = 0
         let people = try measure(iterations) {
-            let page = PeoplePage(snapshot: snapshot, settings: settings)
+            var page = PeoplePage(snapshot: snapshot, settings: settings, sort: .activity)
+            version += 1
+            page.people[version % page.people.count].totalCount += version
             bytes = try renderer.pageBytes(
-                "people", page.templateFields(returnTo: "/people"),
+                "people", page.templateFields(listPath: "/people?sort=activity", renderer: renderer),
                 frame: PageFrame(title: "People", tab: .people)
             ).count
         }
@@ -46,8 +60,23 @@ import TemplateKit
                 liveSource: "/fragments/home", frame: PageFrame(title: "Home", tab: .home, isLive: true)
             ).count
         }
+        let configuration = try UpstreamConfiguration(url: url.absoluteString)
+        let statisticsBytes = try await SocketTransport(configuration: configuration).send(
+            HTTPClientRequest(method: "GET", target: configuration.basePath + "/combinedStats")
+        ).body
+        let refresh = try RefreshBench.run(
+            inputs: inputs, statisticsBytes: statisticsBytes, iterations: iterations / 10)
         print(String(format: "snapshot build: %.0f µs (median of %d)", build, iterations / 10))
-        print(String(format: "new version, People: %.0f µs (%d bytes; median of %d)", people, peopleBytes, iterations))
+        print(
+            String(
+                format: "refresh CPU, one count changed, an hour of history: decode %.0f µs (%d bytes) + build %.0f µs"
+                    + " + history %.0f µs = %.0f µs (medians of %d)", refresh.decode, statisticsBytes.count,
+                refresh.build, refresh.history, refresh.total, iterations / 10))
+        print(String(format: "new version, People, nothing cached: %.0f µs (median of %d)", peopleCold, iterations))
+        print(
+            String(
+                format: "new version, People, one card changed: %.0f µs (%d bytes, by activity; median of %d)", people,
+                peopleBytes, iterations))
         print(String(format: "new version, Home:   %.0f µs (%d bytes; median of %d)", home, bytes, iterations))
     }
 

@@ -1,0 +1,90 @@
+// What one refresh of the snapshot costs in CPU (issue 21 point 2: ≤ 3 ms with the full hour of history): decoding
+// the `/combinedStats` answer, building the snapshot, recording it in a history that already holds an hour of slots.
+// Each new version changes one count of one person, as one event upstream does.
+import Dashboard
+import Foundation
+import HabitsAPI
+
+enum RefreshBench {
+    /// The medians, in microseconds of this thread's CPU.
+    struct Figures {
+        var decode: Double
+        var build: Double
+        var history: Double
+        var total: Double { decode + build + history }
+    }
+
+    /// Measures `iterations` refreshes of `inputs` (whose statistics are `statisticsBytes`), each a new version.
+    static func run(inputs: SnapshotInputs, statisticsBytes: [UInt8], iterations: Int) throws -> Figures {
+        let response = HTTPClientResponse(status: 200, body: statisticsBytes)
+        let decode = try cpuMedian(iterations) { _ = try CombinedStatisticsRequest().decode(response) }
+
+        // An hour of history: 361 slots of 10 s, one changed count each, starting an hour ago.
+        let history = ActivityHistory()
+        var current = inputs
+        var second = Date().timeIntervalSince1970.rounded(.down) - 3_610
+        for step in 0..<361 {
+            current = bumped(current, step: step)
+            history.record(Snapshot(inputs: current), at: Date(timeIntervalSince1970: second))
+            second += 10
+        }
+        var builds: [Double] = []
+        var records: [Double] = []
+        for step in 0..<max(1, iterations) {
+            current = bumped(current, step: 361 + step)
+            let next = current
+            var snapshot: Snapshot?
+            builds.append(cpu { snapshot = Snapshot(inputs: next) })
+            // A refresh every 0.25 s: one in four starts a new slot.
+            if step % 4 == 0 { second += 10 }
+            let at = Date(timeIntervalSince1970: second)
+            records.append(cpu { history.record(snapshot!, at: at) })
+        }
+        return Figures(decode: decode, build: median(builds), history: median(records))
+    }
+
+    /// `inputs` with one person's count of one habit one higher, in both kinds of statistics.
+    static func bumped(_ inputs: SnapshotInputs, step: Int) -> SnapshotInputs {
+        var inputs = inputs
+        var statistics = inputs.statistics
+        guard !statistics.userStatistics.isEmpty else { return inputs }
+        let userIndex = (step * 7) % statistics.userStatistics.count
+        guard !statistics.userStatistics[userIndex].habitCounts.isEmpty else { return inputs }
+        let user = statistics.userStatistics[userIndex].user
+        let habitIndex = step % statistics.userStatistics[userIndex].habitCounts.count
+        statistics.userStatistics[userIndex].habitCounts[habitIndex].count += 1
+        let habit = statistics.userStatistics[userIndex].habitCounts[habitIndex].habit
+        for index in statistics.habitStatistics.indices where statistics.habitStatistics[index].habit == habit {
+            for entry in statistics.habitStatistics[index].userCounts.indices
+            where statistics.habitStatistics[index].userCounts[entry].user == user {
+                statistics.habitStatistics[index].userCounts[entry].count += 1
+            }
+        }
+        inputs.statistics = statistics
+        return inputs
+    }
+
+    /// This thread's CPU time for one run of `body`, in microseconds.
+    static func cpu(_ body: () throws -> Void) rethrows -> Double {
+        func now() -> Double {
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
+        }
+        let start = now()
+        try body()
+        return now() - start
+    }
+
+    /// The median CPU time of `iterations` runs of `body`.
+    static func cpuMedian(_ iterations: Int, _ body: () throws -> Void) rethrows -> Double {
+        var samples: [Double] = []
+        for _ in 0..<max(1, iterations) { samples.append(try cpu(body)) }
+        return median(samples)
+    }
+
+    static func median(_ samples: [Double]) -> Double {
+        let sorted = samples.sorted()
+        return sorted[sorted.count / 2]
+    }
+}
