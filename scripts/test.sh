@@ -106,10 +106,6 @@ need_tool() {
 # (the script never uses the system's nginx service); under CI a missing nginx is a failure, never a skip.
 nginx=1
 need_tool nginx nginx "cluster and HTTPS tests" || nginx=0
-# The cluster tests' PostgreSQL mode (issue 19) starts throwaway servers with scripts/postgres.sh (initdb, pg_ctl).
-if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
-    need_tool initdb postgresql "cluster tests' PostgreSQL mode" || true
-fi
 
 if [ "$nginx" = 1 ]; then
     echo "==> cluster tests (nginx + 3 dashboards; logs in .build/cluster-tests-script.log)"

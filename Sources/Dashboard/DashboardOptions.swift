@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import HTTPServer
 import Logging
+import Postgres
 
 /// The command line (and environment) of `habits-dashboard` (SPEC §2).
 public struct DashboardOptions: Sendable, Equatable {
@@ -46,6 +47,9 @@ public struct DashboardOptions: Sendable, Equatable {
     /// Where `Templates/` and `Public/` are (`--resources`); nil finds them next to the executable (`../share`),
     /// else in the working directory.
     public var resourcesDirectory: String?
+    /// The PostgreSQL the dashboards of a cluster share (`--database`, else `DATABASE_URL`, issue 19); nil keeps
+    /// everything in files.
+    public var database: DatabaseURL? = nil
     /// The lowest level logged (`--log-level`).
     public var logLevel: Logger.Level
     /// How log lines are written (`--log-format`): logfmt or one JSON object per line.
@@ -124,6 +128,8 @@ public struct DashboardOptions: Sendable, Equatable {
           --max-settings-files N          settings files kept (least recently used go)    default 100000
           --cache-dir DIR                 last good data and images, across restarts      default ./var/cache
           --cache-max-age DAYS            days a cached snapshot may be shown at start    default 7
+          --database URL                  PostgreSQL shared by a cluster (env             default none: files
+                                          DATABASE_URL): postgres://user@host:port/db
           --public-url URL                the one address people open, e.g.               default none
                                           https://example.org/habits/ (env PUBLIC_URL)
           --resources DIR                 where Templates/ and Public/ are                default ../share by the
@@ -146,6 +152,9 @@ public struct DashboardOptions: Sendable, Equatable {
         if let upstream = environment["HABITS_API_URL"], !upstream.isEmpty {
             options.upstream = try OptionValue.httpURL(upstream, option: "HABITS_API_URL")
         }
+        if let database = environment["DATABASE_URL"], !database.isEmpty {
+            options.database = try Self.database(database, option: "DATABASE_URL")
+        }
         if let publicURL = environment["PUBLIC_URL"], !publicURL.isEmpty {
             options.publicURL = try Self.publicURL(publicURL, option: "PUBLIC_URL")
         }
@@ -157,7 +166,8 @@ public struct DashboardOptions: Sendable, Equatable {
                 "--no-history": .flag, "--max-connections-per-client": .value, "--help": .flag,
                 "--new-browser-rate": .value, "--trusted-proxy": .value, "--settings-max-age": .value,
                 "--max-settings-files": .value, "--refresh-interval": .value, "--cache-dir": .value,
-                "--cache-max-age": .value, "--public-url": .value, "--resources": .value, "--log-level": .value,
+                "--cache-max-age": .value, "--database": .value, "--public-url": .value, "--resources": .value,
+                "--log-level": .value,
                 "--log-format": .value,
             ])
         while let (name, value) = try scanner.next() {
@@ -191,6 +201,7 @@ public struct DashboardOptions: Sendable, Equatable {
             case "--cache-dir": options.cacheDirectory = try OptionValue.nonEmpty(value, option: name)
             case "--cache-max-age":
                 options.cacheMaxAgeDays = try OptionValue.integer(value, option: name, in: 1...36_500)
+            case "--database": options.database = try Self.database(value, option: name)
             case "--public-url": options.publicURL = try Self.publicURL(value, option: name)
             case "--resources": options.resourcesDirectory = try OptionValue.nonEmpty(value, option: name)
             case "--log-level":
@@ -211,5 +222,13 @@ public struct DashboardOptions: Sendable, Equatable {
                 "\(option): expected an http:// or https:// URL with a host and an optional plain path, got '\(text)'")
         }
         return url
+    }
+
+    private static func database(_ text: String, option: String) throws(CommandLineError) -> DatabaseURL {
+        do {
+            return try DatabaseURL(text)
+        } catch {
+            throw CommandLineError("\(option): \(error.description)")
+        }
     }
 }

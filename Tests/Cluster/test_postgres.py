@@ -6,7 +6,6 @@ dashboard, and the upstream sees one dashboard's calls. These tests share the se
 stop nothing); test_postgres_restart.py and test_postgres_faults.py run clusters of their own.
 """
 
-import os
 import re
 import threading
 import time
@@ -61,8 +60,7 @@ def test_every_page_has_one_etag_on_three_dashboards_live_pages_included(postgre
     cluster = postgres_cluster
     habit = plain_habits(cluster)[1]
     user = sorted(u for u in api_json(cluster.api, "/users") if u != "activeUser")[0]
-    cookie = None if os.environ.get("SCRATCH_NO_COOKIE") else post_form(
-        cluster.front, f"/habits/{quote(habit)}/favorite", {"favorite": "true"}).cookie()
+    cookie = post_form(cluster.front, f"/habits/{quote(habit)}/favorite", {"favorite": "true"}).cookie()
     paths = ["/", "/habits", "/people", "/log", f"/habits/{quote(habit)}", f"/people/{quote(user)}",
              f"/habits/{quote(habit)}?range=day", "/fragments/home", f"/fragments/habits/{quote(habit)}",
              f"/fragments/people/{quote(user)}"]

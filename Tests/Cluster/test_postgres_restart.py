@@ -16,9 +16,13 @@ CHART_GUARD_SECONDS = 90
 
 
 def chart_points(body):
-    """The number of points of the habit page's chart (0 without one)."""
-    match = re.search(r'<path class="chart-line" d="([^"]*)"', body)
-    return len(re.findall(r"[ML]", match.group(1))) if match else 0
+    """How many 10 s slots the habit page's hour chart spans (0 without one): from where its line starts to its right
+    edge. A flat line is drawn as one segment, so its points say nothing; its start does (600 px for 360 slots)."""
+    match = re.search(r'<svg class="chart-svg" viewBox="0 0 ([\d.]+) [\d.]+".*?<path class="chart-line" d="M([\d.]+)', body)
+    if not match:
+        return 0
+    width, start = float(match.group(1)), float(match.group(2))
+    return round((width - start) / (width / 360)) + 1
 
 
 def test_three_dashboards_starting_together_apply_each_migration_once_and_the_history_survives_a_restart(api):

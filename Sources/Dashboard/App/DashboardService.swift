@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import HabitsAPI
 import Logging
+import Postgres
 import TemplateKit
 
 /// The running dashboard: templates, settings store, upstream coalescer, snapshot store, HTTP server, built once from the options.
@@ -20,13 +21,18 @@ public final class DashboardService: Sendable {
     let settingsSweeper: SettingsSweeper
     /// Samples the trend history every 10 s, watched or not.
     let trendSampler: Task<Void, Never>
+    /// With `--database`: the refresher lock and the cluster's notifications (issue 19).
+    let refresher: Refresher?
 
-    private init(server: Server, upstream: RequestCoalescer, snapshots: SnapshotStore, settingsSweeper: SettingsSweeper)
-    {
+    private init(
+        server: Server, upstream: RequestCoalescer, snapshots: SnapshotStore, settingsSweeper: SettingsSweeper,
+        refresher: Refresher?
+    ) {
         self.server = server
         self.upstream = upstream
         self.snapshots = snapshots
         self.settingsSweeper = settingsSweeper
+        self.refresher = refresher
         trendSampler = Task { await TrendSampler(store: snapshots).run() }
     }
 
@@ -82,13 +88,23 @@ public final class DashboardService: Sendable {
             directory: options.cacheDirectory, upstream: upstreamIdentity ?? Self.identity(of: upstream))
         persistenceConfiguration.maxAge = TimeInterval(options.cacheMaxAgeDays) * 86_400
         // Loaded here, before the server listens and before any upstream call (issues 13 and 22).
-        let history = ActivityHistory(
-            store: HistoryFile(
-                directory: options.cacheDirectory, upstream: persistenceConfiguration.upstream, logger: cacheLogger))
+        // With a database the history is the cluster's (issue 19 point 5), else `history.bin`.
+        let cluster = options.database.map { _ in ClusterService() }
+        let history =
+            cluster?.history
+            ?? ActivityHistory(
+                store: HistoryFile(
+                    directory: options.cacheDirectory, upstream: persistenceConfiguration.upstream, logger: cacheLogger)
+            )
         let snapshots = SnapshotStore(
             source: upstreamAPI, configuration: snapshotConfiguration, logger: logger.with(["component": "snapshot"]),
             persistence: SnapshotPersistence(configuration: persistenceConfiguration, logger: cacheLogger),
             history: history)
+        let refresher = options.database.flatMap { url in
+            cluster?.start(
+                url: url, snapshots: snapshots, upstream: persistenceConfiguration.upstream,
+                logger: logger.with(["component": "cluster"]))
+        }
         let staticFiles = try StaticFiles(root: publicDirectory, logger: logger)
         let accessLog = AccessLogSummer()
         let app = DashboardApp(
@@ -117,12 +133,14 @@ public final class DashboardService: Sendable {
             try server.start()
         } catch {
             sweeper.cancel()
+            refresher?.stop()
             throw error
         }
         var listening = ["url": "http://\(options.host):\(server.port)/", "upstream": upstream.absoluteString]
         if let publicURL = options.publicURL { listening["public.url"] = publicURL.description }
         logger.notice("habits dashboard listening", listening)
-        return DashboardService(server: server, upstream: upstreamAPI, snapshots: snapshots, settingsSweeper: sweeper)
+        return DashboardService(
+            server: server, upstream: upstreamAPI, snapshots: snapshots, settingsSweeper: sweeper, refresher: refresher)
     }
 
     /// Returns once a snapshot is there to show (from the disk at start, or the upstream's first answer), trying
@@ -154,6 +172,7 @@ public final class DashboardService: Sendable {
         settingsSweeper.cancel()
         trendSampler.cancel()
         snapshots.shutdown()
+        refresher?.stop()
         snapshots.history.flush()
         await server.shutdown()
     }
