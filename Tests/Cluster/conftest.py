@@ -370,3 +370,23 @@ def api_json(api_url, path):
 def quote(value):
     """A path segment."""
     return urllib.parse.quote(value, safe="")
+
+
+def run_all(browsers, work, hang_guard=120):
+    """Runs `work(browser)` for every browser, each on its own thread, all at once; re-raises the first failure."""
+    errors = []
+
+    def guarded(browser):
+        try:
+            work(browser)
+        except BaseException as error:  # noqa: BLE001 - reported below, on the test's thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=guarded, args=(browser,), daemon=True) for browser in browsers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(hang_guard)
+        assert not thread.is_alive(), "a browser thread hung"
+    if errors:
+        raise errors[0]

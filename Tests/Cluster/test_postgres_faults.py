@@ -22,7 +22,7 @@ import time
 
 import pytest
 
-from conftest import Postgres, api_json, get, post_form, quote, request, start_postgres_cluster, stored_settings
+from conftest import Postgres, api_json, get, post_form, quote, request, run_all, start_postgres_cluster, stored_settings
 
 BROWSERS = 200
 HANG_GUARD_SECONDS = 120
@@ -202,40 +202,23 @@ def test_a_killed_refresher_is_replaced_and_no_acknowledged_change_is_lost(fault
     faulty.alive = alive
 
 
-def test_postgresql_stopped_for_5_s_loses_no_acknowledged_change_and_everything_recovers(faulty, browsers):
-    def stop_and_start():
-        faulty.postgres.stop()
+def outage(faulty, browsers, fault):
+    """A phase whose fault is an outage of PostgreSQL: changes meanwhile answer 503."""
+    answers = run_phase(faulty, browsers, fault)
+    check_phase(faulty, browsers, answers, {503}, getattr(faulty, "alive", {pid for _, pid in faulty.dashboards}))
+
+
+@pytest.mark.parametrize("kind", ["stopped", "paused"])
+def test_postgresql_stopped_or_paused_for_5_s_loses_no_acknowledged_change_and_everything_recovers(
+    faulty, browsers, kind
+):
+    """(b) `pg_ctl stop -m fast`, 5 s, start again; (c) SIGSTOP to every server process, 5 s, SIGCONT."""
+    down, up = (faulty.postgres.stop, faulty.postgres.start) if kind == "stopped" else (
+        faulty.postgres.pause, faulty.postgres.resume)
+
+    def fault():
+        down()
         time.sleep(5)
-        faulty.postgres.start()
+        up()
 
-    answers = run_phase(faulty, browsers, stop_and_start)
-    check_phase(faulty, browsers, answers, {503}, getattr(faulty, "alive", {p for _, p in faulty.dashboards}))
-
-
-def test_postgresql_paused_for_5_s_loses_no_acknowledged_change_and_everything_recovers(faulty, browsers):
-    def pause_and_resume():
-        faulty.postgres.pause()
-        time.sleep(5)
-        faulty.postgres.resume()
-
-    answers = run_phase(faulty, browsers, pause_and_resume)
-    check_phase(faulty, browsers, answers, {503}, getattr(faulty, "alive", {p for _, p in faulty.dashboards}))
-
-
-def run_all(browsers, work):
-    errors = []
-
-    def guarded(browser):
-        try:
-            work(browser)
-        except BaseException as error:  # noqa: BLE001 - reported on the test's thread
-            errors.append(error)
-
-    threads = [threading.Thread(target=guarded, args=(browser,), daemon=True) for browser in browsers]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(HANG_GUARD_SECONDS)
-        assert not thread.is_alive(), "a browser thread hung"
-    if errors:
-        raise errors[0]
+    outage(faulty, browsers, fault)
