@@ -72,12 +72,13 @@ start_cluster() {  # instances, upstream, settings dir, store
     dashboards=$(sed -n 's#^Dashboard [0-9]*: \(http://[^ /]*\).*#\1#p' "$out" | tr '\n' ' ')
 }
 
-# A dashboard of $dashboards that is not the refresher (with files, every one refreshes: the last).
-not_the_refresher() {
+# The dashboard of $dashboards that plays `role` ("follower", "leader"); with files (no roles) the last, or nothing
+# for the leader.
+dashboard_with_role() {
     local url chosen=""
     for url in $dashboards; do
-        chosen=$url
-        curl -s "$url/metrics" | grep -q 'habits_cluster_role{role="follower"} 1' && break
+        [[ $1 == leader ]] || chosen=$url
+        curl -s "$url/metrics" | grep -q "habits_cluster_role{role=\"$1\"} 1" && { chosen=$url; break; }
     done
     echo "$chosen"
 }
@@ -202,7 +203,9 @@ declare -A calls viewers latency
 for mode in files postgres; do
     start_cluster 3 "$live" "$work/settings-live-$mode" "$mode"
     read -r calls[$mode] viewers[$mode] <<<"$(viewers_against "$front")"
-    latency[$mode]=$(python3 Benchmarks/cluster-latency.py "$live" "$(not_the_refresher)" "$ROUNDS" "${habits[0]}")
+    # shellcheck disable=SC2046 # no refresher with files: the argument is left out
+    latency[$mode]=$(python3 Benchmarks/cluster-latency.py "$live" "$(dashboard_with_role follower)" "$ROUNDS" \
+        "${habits[0]}" $(dashboard_with_role leader) | tr '\n' ' ')
     stop_cluster
 done
 
@@ -223,4 +226,6 @@ printf '  %-34s %8s   %-26s %s\n' "files: nginx cache + 3 dashboards" "${calls[f
     "$(cut -d' ' -f1-2 <<<"${latency[files]}")" "${viewers[files]//_/ }"
 printf '  %-34s %8s   %-26s %s\n' "postgres: 3 dashboards, 1 refresher" "${calls[postgres]}" \
     "$(cut -d' ' -f1-2 <<<"${latency[postgres]}")" "${viewers[postgres]//_/ }"
+echo "  postgres: a follower's answer after the refresher's: $(grep -o 'behind_[^ ]*' <<<"${latency[postgres]}" |
+    tr '\n' ' ')"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
