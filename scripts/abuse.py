@@ -56,7 +56,10 @@ def parse_arguments():
     parser.add_argument("--binary", help="the release habits-dashboard executable")
     parser.add_argument("--api-binary", help="the release habits-api executable")
     parser.add_argument("--seconds", type=float, default=20, help="seconds per flood (default 20)")
-    parser.add_argument("--only", action="append", choices=FLOODS, help="run only this flood (repeatable)")
+    parser.add_argument("--only", action="append", choices=FLOODS + ["large"],
+                        help="run only this flood (repeatable); large: scripts/abuse_large.py, 45 000 people")
+    parser.add_argument("--large-rss-limit", type=float, default=160,
+                        help="RSS bound in MiB with the large upstream (default 160)")
     parser.add_argument("--connections", type=int, default=256, help="connections per attacking address")
     parser.add_argument("--slow", type=float, default=0.5, help="a probe page slower than this fails (s)")
     parser.add_argument("--rss-limit", type=float, default=64, help="RSS bound in MiB (default 64)")
@@ -431,6 +434,13 @@ def run_one(arguments, name, dashboard, port, proxy, log_path, images):
             "alive": dashboard.poll() is None}
 
 
+def run_large_case(arguments):
+    """The large-upstream case (scripts/abuse_large.py): its own habits-api of 45 000 people and its own dashboard."""
+    from abuse_large import run_large  # beside this file
+    return run_large(arguments, {"start_process": start_process, "child": child, "collect": collect,
+                                 "rss_bytes": rss_bytes, "api_line": API_LINE, "dashboard_line": DASHBOARD_LINE})
+
+
 def judge(arguments, row):
     failures = []
     probe = row["probe"] or {"pages": [], "refusals": ["no probe result"], "polls_held": 0, "polls_not_held": 0,
@@ -445,8 +455,9 @@ def judge(arguments, row):
     if probe["polls_not_held"] or probe["poll_errors"] or not probe["polls_held"]:
         failures.append(f"live poll held {probe['polls_held']}, not held {probe['polls_not_held']}, "
                         f"errors {len(probe['poll_errors'])}")
-    if row["peak"] > arguments.rss_limit * 1048576:
-        failures.append(f"RSS {row['peak'] / 1048576:.1f} MiB over {arguments.rss_limit:g} MiB")
+    rss_limit = row.get("rss_limit", arguments.rss_limit)
+    if row["peak"] > rss_limit * 1048576:
+        failures.append(f"RSS {row['peak'] / 1048576:.1f} MiB over {rss_limit:g} MiB")
     if row["log"] > arguments.log_limit:
         failures.append(f"log grew {row['log']:.1f} MiB/min (bound {arguments.log_limit:g})")
     return probe, failures
@@ -476,7 +487,7 @@ def main():
         people = connection.getresponse().read().decode("utf-8", "replace")
         connection.close()
         images = ",".join(sorted(set(re.findall(r'src="(/images/[^"]+)"', people))))
-        for name in arguments.only or FLOODS:
+        for name in [name for name in arguments.only or FLOODS if name != "large"]:
             print(f"abuse: {name} flood, {arguments.seconds:g} s", flush=True)
             rows.append(run_one(arguments, name, dashboard, port, proxy, log_path, images))
             if dashboard.poll() is not None:
@@ -493,6 +504,9 @@ def main():
             api.wait(timeout=10)
         except subprocess.TimeoutExpired:
             api.kill()
+    if "large" in (arguments.only or FLOODS + ["large"]):
+        print(f"abuse: large upstream (45 000 people), {arguments.seconds:g} s", flush=True)
+        rows.append(run_large_case(arguments))
     failed = False
     print()
     print("| flood | probe pages | refusals | p50 / max page | live poll held / not / errors | flood answers "

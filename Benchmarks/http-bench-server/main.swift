@@ -42,7 +42,8 @@ if let dumpPath {
 }
 
 var router = Router()
-router.get("/") { _, _ in .html(page) }
+// Answered at once on the event loop, as a warm dashboard page is (`HTTPResponder.respondAtOnce`, issue 21).
+router.get("/", atOnce: { _, _ in .html(page) }, { _, _ in .html(page) })
 // Info level: the access log is on, as in production (http.sh sends stderr to /dev/null).
 let logger = Logger(label: "http-bench-server", level: accessLog ? .info : .notice)
 let server = Server(configuration: ServerConfiguration(port: port), responder: router, logger: logger)

@@ -16,25 +16,29 @@ enum RefreshBench {
 
     /// Measures `iterations` refreshes of `inputs` (whose statistics are `statisticsBytes`), each a new version.
     static func run(inputs: SnapshotInputs, statisticsBytes: [UInt8], iterations: Int) throws -> Figures {
-        let response = HTTPClientResponse(status: 200, body: statisticsBytes)
+        let response = HTTPClientResponse(status: .ok, body: statisticsBytes)
         let decode = try cpuMedian(iterations) { _ = try CombinedStatisticsRequest().decode(response) }
 
-        // An hour of history: 361 slots of 10 s, one changed count each, starting an hour ago.
+        // An hour of history: 361 slots of 10 s starting an hour ago, two versions taking turns (so every slot has a
+        // new version and its rank changes; building 361 snapshots of a large network would take minutes).
         let history = ActivityHistory()
-        var current = inputs
+        var current = bumped(inputs, step: 0)
+        let turns = [Snapshot(inputs: current), Snapshot(inputs: bumped(current, step: 1))]
         var second = Date().timeIntervalSince1970.rounded(.down) - 3_610
         for step in 0..<361 {
-            current = bumped(current, step: step)
-            history.record(Snapshot(inputs: current), at: Date(timeIntervalSince1970: second))
+            history.record(turns[step % 2], at: Date(timeIntervalSince1970: second))
             second += 10
         }
         var builds: [Double] = []
         var records: [Double] = []
+        var previous = turns[1]
         for step in 0..<max(1, iterations) {
             current = bumped(current, step: 361 + step)
             let next = current
             var snapshot: Snapshot?
-            builds.append(cpu { snapshot = Snapshot(inputs: next) })
+            // As the store builds it: from the snapshot it replaces.
+            builds.append(cpu { snapshot = Snapshot(inputs: next, previous: previous) })
+            previous = snapshot!
             // A refresh every 0.25 s: one in four starts a new slot.
             if step % 4 == 0 { second += 10 }
             let at = Date(timeIntervalSince1970: second)

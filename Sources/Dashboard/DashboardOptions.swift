@@ -44,12 +44,14 @@ public struct DashboardOptions: Sendable, Equatable {
     /// The one address the dashboard is reached at (`--public-url`, else `PUBLIC_URL`, issue 20); nil keeps the
     /// per-request rule (the `Host` header, scheme http).
     public var publicURL: PublicURL?
+    /// The PostgreSQL database the dashboards share (`--database`, else `DATABASE_URL`, issue 19); nil keeps settings
+    /// in files, as before.
+    public var database: DatabaseURL?
+    /// `--import-settings DIR`: copy a settings directory and its secret into `database`, then exit.
+    public var importSettings: String?
     /// Where `Templates/` and `Public/` are (`--resources`); nil finds them next to the executable (`../share`),
     /// else in the working directory.
     public var resourcesDirectory: String?
-    /// The PostgreSQL the dashboards of a cluster share (`--database`, else `DATABASE_URL`, issue 19); nil keeps
-    /// everything in files.
-    public var database: DatabaseURL? = nil
     /// The lowest level logged (`--log-level`).
     public var logLevel: Logger.Level
     /// How log lines are written (`--log-format`): logfmt or one JSON object per line.
@@ -128,10 +130,11 @@ public struct DashboardOptions: Sendable, Equatable {
           --max-settings-files N          settings files kept (least recently used go)    default 100000
           --cache-dir DIR                 last good data and images, across restarts      default ./var/cache
           --cache-max-age DAYS            days a cached snapshot may be shown at start    default 7
-          --database URL                  PostgreSQL shared by a cluster (env             default none: files
-                                          DATABASE_URL): postgres://user@host:port/db
           --public-url URL                the one address people open, e.g.               default none
                                           https://example.org/habits/ (env PUBLIC_URL)
+          --database URL                  PostgreSQL for settings, shared by dashboards   default none (files)
+                                          postgres://user[:pw]@host[:port]/db (env DATABASE_URL)
+          --import-settings DIR           copy DIR's settings and secret into --database, then exit
           --resources DIR                 where Templates/ and Public/ are                default ../share by the
                                           binary, else the working directory
           --log-level L                   debug, info, notice, warning or error           default info
@@ -152,11 +155,11 @@ public struct DashboardOptions: Sendable, Equatable {
         if let upstream = environment["HABITS_API_URL"], !upstream.isEmpty {
             options.upstream = try OptionValue.httpURL(upstream, option: "HABITS_API_URL")
         }
-        if let database = environment["DATABASE_URL"], !database.isEmpty {
-            options.database = try Self.database(database, option: "DATABASE_URL")
-        }
         if let publicURL = environment["PUBLIC_URL"], !publicURL.isEmpty {
             options.publicURL = try Self.publicURL(publicURL, option: "PUBLIC_URL")
+        }
+        if let database = environment["DATABASE_URL"], !database.isEmpty {
+            options.database = try Self.databaseURL(database, option: "DATABASE_URL")
         }
         var scanner = ArgumentScanner(
             arguments,
@@ -166,9 +169,8 @@ public struct DashboardOptions: Sendable, Equatable {
                 "--no-history": .flag, "--max-connections-per-client": .value, "--help": .flag,
                 "--new-browser-rate": .value, "--trusted-proxy": .value, "--settings-max-age": .value,
                 "--max-settings-files": .value, "--refresh-interval": .value, "--cache-dir": .value,
-                "--cache-max-age": .value, "--database": .value, "--public-url": .value, "--resources": .value,
-                "--log-level": .value,
-                "--log-format": .value,
+                "--cache-max-age": .value, "--public-url": .value, "--resources": .value, "--log-level": .value,
+                "--log-format": .value, "--database": .value, "--import-settings": .value,
             ])
         while let (name, value) = try scanner.next() {
             let value = value ?? ""
@@ -201,8 +203,9 @@ public struct DashboardOptions: Sendable, Equatable {
             case "--cache-dir": options.cacheDirectory = try OptionValue.nonEmpty(value, option: name)
             case "--cache-max-age":
                 options.cacheMaxAgeDays = try OptionValue.integer(value, option: name, in: 1...36_500)
-            case "--database": options.database = try Self.database(value, option: name)
             case "--public-url": options.publicURL = try Self.publicURL(value, option: name)
+            case "--database": options.database = try Self.databaseURL(value, option: name)
+            case "--import-settings": options.importSettings = try OptionValue.nonEmpty(value, option: name)
             case "--resources": options.resourcesDirectory = try OptionValue.nonEmpty(value, option: name)
             case "--log-level":
                 options.logLevel = try OptionValue.choice(
@@ -213,7 +216,18 @@ public struct DashboardOptions: Sendable, Equatable {
             default: return .help
             }
         }
+        if options.importSettings != nil, options.database == nil {
+            throw CommandLineError("--import-settings: needs --database URL (or DATABASE_URL) to import into")
+        }
         return .run(options)
+    }
+
+    private static func databaseURL(_ text: String, option: String) throws(CommandLineError) -> DatabaseURL {
+        do {
+            return try DatabaseURL(text)
+        } catch {
+            throw CommandLineError("\(option): the URL \(error.description)")
+        }
     }
 
     private static func publicURL(_ text: String, option: String) throws(CommandLineError) -> PublicURL {
@@ -222,13 +236,5 @@ public struct DashboardOptions: Sendable, Equatable {
                 "\(option): expected an http:// or https:// URL with a host and an optional plain path, got '\(text)'")
         }
         return url
-    }
-
-    private static func database(_ text: String, option: String) throws(CommandLineError) -> DatabaseURL {
-        do {
-            return try DatabaseURL(text)
-        } catch {
-            throw CommandLineError("\(option): \(error.description)")
-        }
     }
 }

@@ -42,11 +42,16 @@ public final class EmbeddedSimulator: Sendable {
 /// With `runSimulation` the ticker starts at once; otherwise it waits for `/control/simulator/start`.
 public func startEmbeddedSimulator(
     host: String = "127.0.0.1", port: Int = 8080, speed: Double = 1, seed: UInt64? = nil,
-    dataDirectory: URL? = nil, runSimulation: Bool = true, history: Bool = false, logger: Logger
+    dataDirectory: URL? = nil, generated: (users: Int, habits: Int)? = nil, runSimulation: Bool = true,
+    history: Bool = false, logger: Logger
 ) throws -> EmbeddedSimulator {
     let (server, simulator) = try makeSimulatorServer(
-        host: host, port: port, speed: speed, seed: seed, dataDirectory: dataDirectory, logger: logger)
+        host: host, port: port, speed: speed, seed: seed, dataDirectory: dataDirectory, generated: generated,
+        logger: logger)
     if history { simulator.playHistory() }
+    // The statistics encoded before the first client asks: a made-up network of thousands of people takes a while,
+    // which must not count against that client's timeout (issue 21 point 4).
+    _ = simulator.snapshot()
     try server.start()
     if runSimulation { simulator.start() }
     let embedded = EmbeddedSimulator(server: server, simulator: simulator, host: host)
@@ -54,7 +59,8 @@ public func startEmbeddedSimulator(
         "habits API simulator listening",
         [
             "url": embedded.baseURL.absoluteString, "simulator.seed": "\(simulator.seed)",
-            "simulator.data": dataDirectory?.path ?? "built-in",
+            "simulator.data": dataDirectory?.path
+                ?? generated.map { "generated: \($0.users) users, \($0.habits) habits" } ?? "built-in",
             "simulator.state": runSimulation ? "running" : "stopped",
         ])
     return embedded
@@ -64,7 +70,7 @@ public func startEmbeddedSimulator(
 public func startEmbeddedSimulator(options: SimulatorOptions, logger: Logger) throws -> EmbeddedSimulator {
     try startEmbeddedSimulator(
         port: options.port, speed: options.speed, seed: options.seed,
-        dataDirectory: options.dataDirectory.map { URL(fileURLWithPath: $0) },
+        dataDirectory: options.dataDirectory.map { URL(fileURLWithPath: $0) }, generated: options.generated,
         runSimulation: options.simulationEnabled, history: options.history, logger: logger)
 }
 
@@ -72,15 +78,20 @@ public func startEmbeddedSimulator(options: SimulatorOptions, logger: Logger) th
 public func makeSimulatorServer(options: SimulatorOptions, logger: Logger) throws -> (Server, Simulator) {
     try makeSimulatorServer(
         host: "127.0.0.1", port: options.port, speed: options.speed, seed: options.seed,
-        dataDirectory: options.dataDirectory.map { URL(fileURLWithPath: $0) }, logger: logger)
+        dataDirectory: options.dataDirectory.map { URL(fileURLWithPath: $0) }, generated: options.generated,
+        logger: logger)
 }
 
-/// Loads the data and wires a simulator to a server; nothing is bound or ticking yet.
+/// Loads (or makes up, from the simulation's seed) the data and wires a simulator to a server; nothing is bound or
+/// ticking yet.
 func makeSimulatorServer(
-    host: String, port: Int, speed: Double, seed: UInt64?, dataDirectory: URL?, logger: Logger
+    host: String, port: Int, speed: Double, seed: UInt64?, dataDirectory: URL?,
+    generated: (users: Int, habits: Int)? = nil, logger: Logger
 ) throws -> (Server, Simulator) {
+    let seed = seed ?? (generated == nil ? nil : UInt64.random(in: .min ... .max))
     let dataSet =
         try dataDirectory.map { directory throws(DataSetError) in try DataSetLoader.load(directory: directory) }
+        ?? generated.map { GeneratedData.dataSet(users: $0.users, habits: $0.habits, seed: seed ?? 0) }
         ?? DataSet.builtIn()
     let simulator = Simulator(dataSet: dataSet, seed: seed, speed: speed, logger: logger)
     let server = Server(

@@ -14,6 +14,15 @@ public struct SimulatorOptions: Sendable, Equatable {
     public var simulationEnabled: Bool
     /// Whether the counts start with half an hour of past activity (`--no-history` starts empty, like HabitServer).
     public var history: Bool
+    /// A made-up network of this many people and habits (`--users`, `--habits`, issue 21 point 4) instead of the
+    /// built-in data; nil for the built-in data (or `--data-dir`).
+    public var generated: (users: Int, habits: Int)?
+
+    public static func == (lhs: SimulatorOptions, rhs: SimulatorOptions) -> Bool {
+        lhs.port == rhs.port && lhs.speed == rhs.speed && lhs.seed == rhs.seed && lhs.dataDirectory == rhs.dataDirectory
+            && lhs.simulationEnabled == rhs.simulationEnabled && lhs.history == rhs.history
+            && lhs.generated?.users == rhs.generated?.users && lhs.generated?.habits == rhs.generated?.habits
+    }
 
     /// Creates options; the defaults are those of `habits-api` with no flags.
     public init(
@@ -39,6 +48,8 @@ public struct SimulatorOptions: Sendable, Equatable {
           --speed X          simulation speed multiplier, 0.1 to 10     default 1.0
           --seed N           deterministic simulation with this seed    default random
           --data-dir DIR     HabitServer-format data directory          default built-in data
+          --users N          made-up network of N people, 1 to 100000   default 41 (with --habits)
+          --habits M         ... and of M habits, 1 to 10000            default 19 (same data per --seed)
           --no-simulation    serve the data without simulating activity
           --no-history       start with no past activity                default half an hour of it
           --help             show this help
@@ -51,7 +62,8 @@ public struct SimulatorOptions: Sendable, Equatable {
         var scanner = ArgumentScanner(
             arguments,
             options: [
-                "--port": .value, "--speed": .value, "--seed": .value, "--data-dir": .value,
+                "--port": .value, "--speed": .value, "--seed": .value, "--data-dir": .value, "--users": .value,
+                "--habits": .value,
                 "--no-simulation": .flag, "--no-history": .flag, "--help": .flag,
             ])
         while let (name, value) = try scanner.next() {
@@ -63,8 +75,19 @@ public struct SimulatorOptions: Sendable, Equatable {
             case "--data-dir": options.dataDirectory = try OptionValue.nonEmpty(value, option: name)
             case "--no-simulation": options.simulationEnabled = false
             case "--no-history": options.history = false
+            case "--users":
+                options.generated = (
+                    try OptionValue.integer(value, option: name, in: 1...100_000), options.generated?.habits ?? 19
+                )
+            case "--habits":
+                options.generated = (
+                    options.generated?.users ?? 41, try OptionValue.integer(value, option: name, in: 1...10_000)
+                )
             default: return .help
             }
+        }
+        if options.generated != nil, options.dataDirectory != nil {
+            throw CommandLineError("--users and --habits make up the data, --data-dir loads it: give one or the other")
         }
         return .run(options)
     }

@@ -14,6 +14,35 @@ let options = CommandLineTool.options(program: "habits-dashboard", usage: Dashbo
 }
 let logger = Logger(label: "habits-dashboard", level: options.logLevel, format: options.logFormat)
 
+// With --database (issue 19): the schema and the cluster's secret first. Only a newer schema stops the start; an
+// unreachable database is retried in the background while the dashboard serves.
+var database: DashboardDatabase?
+if let url = options.database {
+    do {
+        let proposed = try options.importSettings.flatMap { try SettingsImport.directorySecret($0) }
+        database = try await DashboardDatabase.open(
+            url, logger: logger.with(["component": "database"]), proposedSecret: proposed)
+    } catch {
+        logger.error("cannot use the database: \(error)", ["database": url.redacted])
+        exit(1)
+    }
+}
+if let directory = options.importSettings, let database {
+    guard database.isPrepared else {
+        logger.error(
+            "cannot import settings: the database is unreachable", ["database": options.database?.redacted ?? ""])
+        exit(1)
+    }
+    do {
+        let report = try await SettingsImport.run(directory: directory, into: database)
+        CommandLineTool.announce("import-settings: \(report)")
+        exit(0)
+    } catch {
+        logger.error("cannot import settings", ["error": "\(error)"])
+        exit(1)
+    }
+}
+
 // Without --upstream the dashboard brings its own live Habits API: the simulator, in this process.
 var simulator: EmbeddedSimulator?
 let upstream: URL
@@ -55,7 +84,7 @@ do {
     let kernelChosenPort = options.upstream == nil && (options.apiPort ?? 0) == 0
     dashboard = try DashboardService.start(
         options: options, upstream: upstream, upstreamIdentity: kernelChosenPort ? "embedded simulator" : nil,
-        logger: logger)
+        database: database, logger: logger)
 } catch let error as Server.StartError where error.addressInUse {
     // Only the dashboard's own port can clash (the embedded API's is kernel-chosen unless --api-port is given).
     logger.error(

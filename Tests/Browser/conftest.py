@@ -31,6 +31,16 @@ DASHBOARD_LINE = r"Habits Dashboard: (http://\S+)"
 API_LINE = r"Habits API simulator: (http://\S+)"
 
 
+def metric(base_url, name):
+    """The value of `name` (an unlabelled counter or gauge) on the dashboard's /metrics: the server's own count of
+    what the tests wait for (a poll parked, a refresh run), so a check waits on an event, not for a time to pass."""
+    text = urllib.request.urlopen(base_url + "/metrics", timeout=10).read().decode()
+    for line in text.splitlines():
+        if line.startswith(name + " "):
+            return int(line.split()[1])
+    raise AssertionError(f"{name} not on {base_url}/metrics")
+
+
 def wait_until(predicate, timeout=60.0, message="condition"):
     """Polls `predicate` until it returns something truthy; generous: two shared cores run everything. A page element
     replaced under the predicate (live regions swap their content) counts as not yet."""

@@ -6,7 +6,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-from conftest import active_user_count, screenshot, wait_until
+from conftest import active_user_count, metric, screenshot, wait_until
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.wait import WebDriverWait
@@ -376,7 +376,14 @@ def test_live_polls_are_held_while_unchanged_and_released_when_hidden(dashboard,
         )
         card.find_element(By.TAG_NAME, "button").click()
         wait_until(lambda: browser.get_cookie("habits_browser"), message="the settings cookie")
-        time.sleep(1.5)  # settling, not the check: the dashboard's next refreshes pick up the last logged events
+        # Settled once the snapshot holds the stopped simulator's last counts: refreshes run one at a time (the news
+        # region keeps the dashboard watched), so once the second refresh started after the stop has begun, the first
+        # has finished, and it read the upstream after the stop.
+        started = metric(dashboard.url, "habits_snapshot_refreshes_total")
+        wait_until(
+            lambda: metric(dashboard.url, "habits_snapshot_refreshes_total") >= started + 2,
+            message="two snapshot refreshes after the simulator stopped",
+        )
         held_and_released(dashboard, browser)
     finally:
         urllib.request.urlopen(dashboard.api_url + "/control/simulator/start", timeout=10).read()
@@ -386,7 +393,9 @@ def held_and_released(dashboard, browser):
     record_fetches(browser)
     browser.get(dashboard.url + "/")
     wait_until(lambda: fragment_polls(browser), message="the first poll")
-    time.sleep(1.5)  # an observation window: a poll the server did not hold would be answered within it
+    # The server says it holds the poll (its parked gauge), and the browser has had no answer to it: held, not
+    # answered. No observation window: the event is the server's own count.
+    wait_until(lambda: metric(dashboard.url, "habits_live_parked") >= 1, message="the poll parked on the server")
     polls = fragment_polls(browser)
     assert len(polls) == 1, polls
     assert polls[0]["status"] is None, "an unchanged fragment is held by the server, not answered"
@@ -416,8 +425,15 @@ def held_and_released(dashboard, browser):
         "document.dispatchEvent(new Event('visibilitychange'));"
     )
     wait_until(lambda: fragment_polls(browser)[0]["aborted"], message="the held poll released when hidden")
-    time.sleep(2)  # an observation window: a tab that kept polling when hidden would poll again within it
+    wait_until(lambda: metric(dashboard.url, "habits_live_parked") == 0, message="the server saw the poll released")
+    # A hidden tab that kept polling would do so on the page's own timers: after the aborted poll's back-off (2 s) or
+    # the news region's interval (4 s). A mark set now on the same timers, later than both, fires only after any such
+    # poll started (timers fire in deadline order), however slowly the loaded machine runs the browser: wait for it.
+    fetches_when_hidden = browser.execute_script("return window.__polls.length;")
+    browser.execute_script("window.__hiddenMark = false; window.setTimeout(() => { window.__hiddenMark = true; }, 4500);")
+    wait_until(lambda: browser.execute_script("return window.__hiddenMark;"), message="the page's timers past 4.5 s")
     assert len(fragment_polls(browser)) == 1, "a hidden tab must not poll"
+    assert browser.execute_script("return window.__polls.length;") == fetches_when_hidden, "nor its news region"
 
     browser.execute_script(
         "Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"

@@ -16,7 +16,7 @@ import urllib.parse
 import urllib.request
 
 import pytest
-from conftest import launch_frozen
+from conftest import launch_frozen, metric, wait_until
 from selenium.webdriver.common.by import By
 
 CHANGES = 30
@@ -85,7 +85,7 @@ def test_thirty_changes_reach_the_open_page_quickly_and_exactly(frozen, browser)
     habit = habits[0]
     browser.get(url + "/habits/" + urllib.parse.quote(habit, safe=""))
     browser.execute_script(WATCH_UPDATES)
-    time.sleep(0.5)  # let the first long poll park
+    wait_until(lambda: metric(url, "habits_live_parked") >= 1, message="the first long poll parked")
 
     latencies = []
     for change in range(CHANGES):

@@ -10,7 +10,7 @@ import urllib.request
 
 import history_file
 import pytest
-from conftest import API_LINE, DASHBOARD_LINE, SCREENSHOTS, launch, screenshot, wait_until
+from conftest import API_LINE, DASHBOARD_LINE, SCREENSHOTS, launch, metric, screenshot, wait_until
 from selenium.webdriver.common.by import By
 from test_dashboard import submit
 
@@ -137,7 +137,7 @@ def test_a_followed_person_passing_you_is_told_on_the_open_home(frozen_api, work
         row = f"li.following-row[data-key] a.person-name"
         wait_until(lambda: browser.find_elements(By.CSS_SELECTOR, row), 30, "the Following row")
         browser.execute_script("window.__notReloaded = true;")
-        time.sleep(1.5)  # the page's polls are held now
+        wait_until(lambda: metric(url, "habits_live_parked") >= 1, 30, "the page's poll held by the server")
 
         log(frozen_api, person["user"]["id"], habit, yours - person["count"] + 1)
         sentence = f"{person['user']['name']} passed you in {habit}"

@@ -17,10 +17,10 @@ struct ClusterLinkTests {
     ) {
         let cluster = ClusterService()
         let store = SnapshotStore(source: ScriptedData(), logger: .silent, history: cluster.history)
-        let link = cluster.link(
-            pool: PostgresPool(url: url, clock: SystemTimeSource()), snapshots: store, upstream: "u", logger: .silent)
+        let pool = PostgresPool(url: url, clock: SystemTimeSource())
+        let link = cluster.link(pool: pool, snapshots: store, upstream: "u", logger: .silent)
         store.roleChanged(to: role)
-        try await link.migrate()
+        try await MigrationRunner(migrations: DashboardMigrations.all).run(on: pool)
         return (store, link, cluster.history)
     }
 

@@ -17,7 +17,7 @@ extension DashboardAppTests {
         DashboardApp(
             upstream: api, renderer: app.renderer,
             settings: BrowserSettings(
-                store: store ?? self.store, signer: app.settings.signer,
+                store: store ?? self.store, signer: app.settings.signers.current!,
                 newBrowsers: NewBrowserLimiter(perMinute: 30, clock: clock), trustedProxies: trustedProxies))
     }
 

@@ -17,7 +17,7 @@ extension DashboardAppTests {
             renderer: PageRenderer(
                 templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true),
                 prefix: site.pathPrefix),
-            settings: BrowserSettings(store: store, signer: app.settings.signer, site: site),
+            settings: BrowserSettings(store: store, signer: app.settings.signers.current!, site: site),
             originCheck: OriginCheck(policy: site))
     }
 

@@ -72,7 +72,8 @@ import Testing
 
     /// The browser id a `habits_browser=<id>.<tag>` cookie names, checked with the app's signer.
     func browserID(_ cookie: String) throws -> BrowserID {
-        try #require(app.settings.signer.browserID(fromCookie: String(cookie.dropFirst("habits_browser=".count))))
+        try #require(
+            app.settings.signers.current!.browserID(fromCookie: String(cookie.dropFirst("habits_browser=".count))))
     }
 
     // MARK: - Pages

@@ -30,9 +30,11 @@ import Testing
 
     func get(_ service: DashboardService, _ target: String) async throws -> HTTPClientResponse {
         var configuration = UpstreamConfiguration(host: "127.0.0.1", port: service.port)
-        // Hang guards only: the whole suite shares two cores, and a debug build renders slowly under that load.
-        configuration.connectTimeout = .seconds(30)
-        configuration.totalTimeout = .seconds(60)
+        // Hang guards only: the whole suite shares two cores, and a debug build renders slowly under that load (at a
+        // load average of 15, other builds and suites beside this one, a first page took over 60 s; `eventually`'s
+        // guard is 120 s too).
+        configuration.connectTimeout = .seconds(120)
+        configuration.totalTimeout = .seconds(120)
         let transport = SocketTransport(configuration: configuration)
         return try await transport.send(HTTPClientRequest(method: .get, target: target))
     }

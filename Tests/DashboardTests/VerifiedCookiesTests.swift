@@ -28,7 +28,7 @@ import Testing
         defer { removeDirectory(directory) }
         let settings = try settings(in: directory)
         let id = BrowserID.random()
-        let good = settings.signer.cookieValue(for: id)
+        let good = settings.signers.current!.cookieValue(for: id)
         let forged = String(good.dropLast()) + (good.hasSuffix("A") ? "B" : "A")
 
         #expect(settings.browserID(of: request(cookie: forged)) == nil)
@@ -48,16 +48,16 @@ import Testing
         let settings = try settings(in: directory)
         let id = BrowserID.random()
         let other = BrowserID.random()
-        let good = settings.signer.cookieValue(for: id)
+        let good = settings.signers.current!.cookieValue(for: id)
         // A tag's last character carries only 4 bits, so it may already be "A": flip it to one it cannot be.
-        let signed = settings.signer.cookieValue(for: other)
+        let signed = settings.signers.current!.cookieValue(for: other)
         let forged = signed.dropLast() + (signed.last == "A" ? "Q" : "A")
         let name = BrowserID.cookieName
         let tossed = Request(
             method: .get, target: "/",
             headers: HTTPHeaders([("Cookie", "\(name)=\(forged); \(name)=junk"), ("Cookie", "\(name)=\(good)")]))
         #expect(settings.browserID(of: tossed) == id)
-        let second = settings.signer.cookieValue(for: other)
+        let second = settings.signers.current!.cookieValue(for: other)
         #expect(settings.browserID(of: request(cookie: good + "; \(name)=" + second)) == id)
         // Past the checked few, nothing more is tried.
         let stuffed = Array(repeating: "\(name)=\(forged)", count: BrowserSettings.cookiesChecked) + ["\(name)=\(good)"]

@@ -15,4 +15,19 @@ import Testing
     @Test func noFieldMeansNoCompression() {
         #expect(!AcceptEncoding.allowsGzip(nil))
     }
+
+    /// A field without parameters or a wildcard is read from its bytes (issue 21); it must read as the general
+    /// parse does, and anything else must be left to it.
+    @Test(arguments: [
+        "gzip", "GZIP", "x-gzip", "X-Gzip", "br, gzip", "gzip, deflate, br", "identity", "br", "", " gzip ",
+        "gzip ,br", "gz ip", "gzipx", "xgzip", "x-gzi", ",,gzip,,", "deflate\tgzip", "\tgzip\t", "gzip2", "g",
+    ])
+    func aPlainListReadsAsTheGeneralParse(field: String) {
+        #expect(AcceptEncoding.plainList(field) == AcceptEncoding.parsed(field), "\(field)")
+    }
+
+    @Test(arguments: ["gzip;q=0", "*", "br, *;q=0.1", "gzıp", "gzip; q=1"])
+    func parametersWildcardsAndNonASCIIAreLeftToTheGeneralParse(field: String) {
+        #expect(AcceptEncoding.plainList(field) == nil)
+    }
 }

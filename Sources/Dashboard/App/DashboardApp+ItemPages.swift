@@ -3,14 +3,17 @@ import HTTPServer
 /// The pages of one habit and one person (`ItemPage`): one path for both, keyed by their `PageDeclaration`s.
 extension DashboardApp {
     /// `GET /habits/<name>` or `/people/<id>`: the page, with its fragment (shared by every browser) inside.
-    func itemPage<Page: ItemPage>(_ type: Page.Type, _ request: Request, _ context: RequestContext) async throws
-        -> Response
-    {
+    func itemPage<Page: ItemPage>(_ type: Page.Type, _ request: Request, _ context: RequestContext) throws -> PageBody {
         let item = try Self.routeParameter(Page.kind.route, request, context)
         let range = try Self.range(request)
         let number = Page.kind.isPaged ? try Self.page(request) : 1
-        let view = try await snapshots.view(live: true)
-        let browser = try await settings.loadVersioned(for: request)
+        return { view, browser in try itemPage(Page.self, item, range, number, request, view, browser) }
+    }
+
+    private func itemPage<Page: ItemPage>(
+        _ type: Page.Type, _ item: String, _ range: HistoryRange, _ number: Int, _ request: Request,
+        _ view: SnapshotView, _ browser: Versioned<Settings>
+    ) throws -> Response {
         let paused = Self.isPaused(request)
         let query = Self.liveQuery(range: range, paused: paused)
         let key = key(Page.declaration, item: item, query: query, page: number, view, browser)

@@ -11,8 +11,6 @@ extension DashboardApp {
     func home(_ request: Request, _ context: RequestContext) async throws -> Response {
         let versioned = try await settings.loadVersioned(for: request)
         let browser = versioned.value
-        let paused = Self.isPaused(request)
-        var frame = PageFrame(title: "Home", tab: .home, isLive: true, path: LivePage.home.route, isPaused: paused)
         let view: SnapshotView
         do {
             view = try await snapshots.view(live: true)
@@ -21,12 +19,26 @@ extension DashboardApp {
             return try renderer.livePage(
                 .home, HomePage.pageFields(),
                 fragmentValue: HomePage(leaderboard: [], following: []).fragmentValue(stale: nil),
-                path: LivePage.home.route, frame: frame)
+                path: LivePage.home.route, frame: homeFrame(request))
         }
+        return try home(request, view, versioned)
+    }
+
+    /// `home` at once, when the view and the settings are in memory.
+    func homeAtOnce(_ request: Request, _ context: RequestContext) throws -> Response? {
+        try answerAtOnce(request, live: true) { try home(request, $0, $1) }
+    }
+
+    private func homeFrame(_ request: Request) -> PageFrame {
+        PageFrame(title: "Home", tab: .home, isLive: true, path: LivePage.home.route, isPaused: Self.isPaused(request))
+    }
+
+    private func home(_ request: Request, _ view: SnapshotView, _ versioned: Versioned<Settings>) throws -> Response {
+        var frame = homeFrame(request)
         frame.colorsVersion = view.snapshot.referenceVersion
-        let since = sinceLastVisit(request, view, browser)
+        let since = sinceLastVisit(request, view, versioned.value)
         // The last visit (a signed cookie) is part of the request, so of the page's variant.
-        let variant = [Self.liveQuery(paused: paused), since.map { "since=\($0.lastVisit.second)" } ?? ""]
+        let variant = [Self.liveQuery(paused: frame.isPaused), since.map { "since=\($0.lastVisit.second)" } ?? ""]
             .filter { !$0.isEmpty }.joined(separator: "&")
         let key = key(HomePage.declaration, query: variant, view, versioned)
         return try cachedHTML(request, key: key) {
@@ -58,30 +70,37 @@ extension DashboardApp {
 
     // MARK: - Habits
 
-    func habits(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let view = try await snapshots.view()
-        let browser = try await settings.loadVersioned(for: request)
-        return try cachedHTML(request, key: key(HabitsListPage.declaration, view, browser)) {
-            let page = HabitsListPage(snapshot: view.snapshot, settings: browser.value)
-            return try renderer.pageBytes(
-                .habits, page.templateFields(returnTo: DashboardPage.habits.route),
-                frame: PageFrame(
-                    title: "Habits", tab: .habits, staleNotice: view.stale,
-                    colorsVersion: view.snapshot.referenceVersion))
+    func habits(_ request: Request, _ context: RequestContext) throws -> PageBody {
+        { view, browser in
+            try cachedHTML(request, key: key(HabitsListPage.declaration, view, browser)) {
+                let page = HabitsListPage(snapshot: view.snapshot, settings: browser.value)
+                return try renderer.pageBytes(
+                    .habits, page.templateFields(returnTo: DashboardPage.habits.route),
+                    frame: PageFrame(
+                        title: "Habits", tab: .habits, staleNotice: view.stale,
+                        colorsVersion: view.snapshot.referenceVersion))
+            }
         }
     }
 
     // MARK: - People
 
-    func people(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func people(_ request: Request, _ context: RequestContext) throws -> PageBody {
         let query = request.query
         let followedOnly = query["followed"] == "1"
         let search = PeoplePage.normalized(query["q"] ?? "")
         guard let sort = PeopleSort.parse(query["sort"]) else {
             throw HTTPError(.badRequest, "Sort people by name, activity or leading.")
         }
-        let view = try await snapshots.view()
-        let browser = try await settings.loadVersioned(for: request)
+        return { view, browser in
+            try people(view, browser, followedOnly: followedOnly, search: search, sort: sort, request)
+        }
+    }
+
+    private func people(
+        _ view: SnapshotView, _ browser: Versioned<Settings>, followedOnly: Bool, search: String, sort: PeopleSort,
+        _ request: Request
+    ) throws -> Response {
         var parameters: [String] = []
         if sort != .name { parameters.append("sort=" + sort.rawValue) }
         if followedOnly { parameters.append("followed=1") }
@@ -109,10 +128,12 @@ extension DashboardApp {
 
     // MARK: - Log Habit
 
-    func logPage(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func logPage(_ request: Request, _ context: RequestContext) throws -> PageBody {
+        { view, browser in try logPage(request, view, browser) }
+    }
+
+    private func logPage(_ request: Request, _ view: SnapshotView, _ browser: Versioned<Settings>) throws -> Response {
         let query = request.query
-        let view = try await snapshots.view()
-        let browser = try await settings.loadVersioned(for: request)
         let habits = view.snapshot.inputs.habits
         // Only a habit that exists is confirmed, so a crafted link cannot make the page claim anything else.
         let logged = query["logged"].flatMap { habits[$0] == nil ? nil : $0 }

@@ -1,27 +1,49 @@
 import HTTPServer
+import Synchronization
 
 extension DashboardApp {
     /// `response` with the last-visit cookie renewed when `LastVisit` says so, for a browser that has settings
     /// (issue 22 point 4): a cookie, so a page view writes nothing to disk.
     func recordingVisit(_ response: Response, _ request: Request) -> Response {
-        guard settings.browserID(of: request) != nil else { return response }
+        guard settings.browserID(of: request) != nil, let signer = settings.signers.current else { return response }
         let now = ActivityHistory.second(snapshots.date)
-        guard LastVisit.needsRenewal(previous: LastVisit.second(of: request, signer: settings.signer), now: now) else {
+        guard LastVisit.needsRenewal(previous: LastVisit.second(of: request, signer: signer), now: now) else {
             return response
         }
         var response = response
-        response.setCookie(LastVisit.cookie(now: now, signer: settings.signer))
+        response.headers.add(
+            name: "Set-Cookie",
+            value: visitCookies.value(for: now) { LastVisit.cookie(now: now, signer: signer).headerValue })
         return response
     }
 
     /// Home's "since your last visit" for a browser away 30 minutes or more, with favourites or follows; nil else.
     func sinceLastVisit(_ request: Request, _ view: SnapshotView, _ browser: Settings) -> SinceLastVisit? {
-        guard !browser.favoriteHabits.isEmpty || !browser.followedUserIDs.isEmpty else { return nil }
+        guard !browser.favoriteHabits.isEmpty || !browser.followedUserIDs.isEmpty, let signer = settings.signers.current
+        else { return nil }
         let now = ActivityHistory.second(activity.pageDate(now: snapshots.date))
-        let previous = LastVisit.second(of: request, signer: settings.signer)
+        let previous = LastVisit.second(of: request, signer: signer)
         guard let previous, LastVisit.isAway(previous: previous, now: now) else { return nil }
         return SinceLastVisit(
             snapshot: view.snapshot, settings: browser, lastVisit: previous, now: now,
             pastTotal: { activity.value($0, person: $1, atOrAfter: $2) }, moments: activity.moments)
+    }
+}
+
+/// The last-visit cookie's `Set-Cookie` value of the current second, signed and formatted once per second rather than
+/// per page (an HMAC and the field's text cost a visible share of a warm page's CPU, issue 21): within one second
+/// every renewal is the same cookie.
+final class VisitCookies: Sendable {
+    private let current = Mutex<(second: Int, value: String)?>(nil)
+
+    /// An empty memo.
+    init() {}
+
+    /// The value for second `now`, made by `make` when the memo holds another second's.
+    func value(for now: Int, _ make: () -> String) -> String {
+        if let value = current.withLock({ $0?.second == now ? $0?.value : nil }) { return value }
+        let value = make()
+        current.withLock { $0 = (now, value) }
+        return value
     }
 }

@@ -21,6 +21,8 @@ public struct DashboardApp: Sendable {
     let parkedPolls: ParkedPolls
     /// The personal parts of render keys, once per settings content.
     let personalDigests = PersonalDigests()
+    /// The renewed last-visit cookie, once per second.
+    let visitCookies = VisitCookies()
     /// Templates → responses.
     public let renderer: PageRenderer
     /// Per-browser favourites and follows.
@@ -33,6 +35,8 @@ public struct DashboardApp: Sendable {
     public let metrics: (@Sendable ([CacheUse]) async -> String)?
     /// The clock; its wall-clock `date` stamps logged habits (sent upstream and shown to people, so never monotonic).
     public let clock: any TimeSource
+    /// Lines `/healthz` adds after "ok" (the database's state with `--database`).
+    public let health: (@Sendable () -> String)?
     /// Past totals, for Home's "Happening now" and the sparklines (recorded by the store as it refreshes).
     var activity: ActivityHistory { snapshots.history }
 
@@ -41,11 +45,13 @@ public struct DashboardApp: Sendable {
         upstream: any HabitsAPI, images: ImageCache? = nil, renderer: PageRenderer, settings: BrowserSettings,
         originCheck: OriginCheck = OriginCheck(), staticFiles: (any HTTPResponder)? = nil,
         metrics: (@Sendable ([CacheUse]) async -> String)? = nil, clock: any TimeSource = SystemTimeSource(),
-        snapshots: SnapshotStore? = nil
+        snapshots: SnapshotStore? = nil, health: (@Sendable () -> String)? = nil
     ) {
+        self.health = health
         self.upstream = upstream
-        self.images = images ?? ImageCache(upstream: upstream, disk: nil)
-        self.snapshots = snapshots ?? SnapshotStore(source: upstream)
+        // The defaults run on the app's clock too: one clock injected everywhere (a test's manual clock included).
+        self.images = images ?? ImageCache(upstream: upstream, disk: nil, clock: clock)
+        self.snapshots = snapshots ?? SnapshotStore(source: upstream, clock: clock)
         self.renderCache = RenderCache(budget: RenderCache.defaultBudget)
         self.parkedPolls = ParkedPolls(capacity: self.snapshots.configuration.maxParked)
         self.renderer = renderer
@@ -59,12 +65,16 @@ public struct DashboardApp: Sendable {
     /// The route table.
     public var router: Router {
         var router = Router()
-        router.get(LivePage.home.route) { try await home($0, $1) }
-        router.get(DashboardPage.habits.route) { try await habits($0, $1) }
-        router.get(LivePage.habit.route) { try await itemPage(HabitDetailPage.self, $0, $1) }
-        router.get(DashboardPage.people.route) { try await people($0, $1) }
-        router.get(LivePage.person.route) { try await itemPage(PersonDetailPage.self, $0, $1) }
-        router.get(DashboardPage.log.route) { try await logPage($0, $1) }
+        router.get(LivePage.home.route, atOnce: { try homeAtOnce($0, $1) }, { try await home($0, $1) })
+        router.add(.get, DashboardPage.habits.route, PageResponder(app: self, live: false) { try $0.habits($1, $2) })
+        router.add(
+            .get, LivePage.habit.route,
+            PageResponder(app: self, live: true) { try $0.itemPage(HabitDetailPage.self, $1, $2) })
+        router.add(.get, DashboardPage.people.route, PageResponder(app: self, live: false) { try $0.people($1, $2) })
+        router.add(
+            .get, LivePage.person.route,
+            PageResponder(app: self, live: true) { try $0.itemPage(PersonDetailPage.self, $1, $2) })
+        router.add(.get, DashboardPage.log.route, PageResponder(app: self, live: false) { try $0.logPage($1, $2) })
 
         router.get(LivePage.home.fragmentRoute) { try await homeFragment($0, $1) }
         router.get(LivePage.habit.fragmentRoute) { try await itemFragment(HabitDetailPage.self, $0, $1) }
@@ -77,7 +87,10 @@ public struct DashboardApp: Sendable {
 
         router.get(Links.imageRoute.pattern) { try await image($0, $1) }
         router.get("/colors.css") { try await colors($0, $1) }
-        router.get("/healthz") { [snapshots] _, _ in .text("ok\n" + (snapshots.clusterHealth ?? "")) }
+        // Always 200 while the process serves: pages work without the database, so a balancer must keep sending.
+        router.get("/healthz") { [health, snapshots] _, _ in
+            .text("ok\n" + (health.map { $0() + "\n" } ?? "") + (snapshots.clusterHealth ?? ""))
+        }
         router.get("/metrics") { try await metricsPage($0, $1) }
         if let staticFiles {
             router.add(.get, "/static/*", staticFiles)

@@ -44,7 +44,7 @@ public final class DashboardService: Sendable {
     /// file (a file written for another is not shown); nil uses the upstream's URL.
     public static func start(
         options: DashboardOptions, upstream: URL, upstreamIdentity: String? = nil, resourceRoot: URL? = nil,
-        logger: Logger
+        database: DashboardDatabase? = nil, logger: Logger
     ) throws -> DashboardService {
         let root = resourceRoot ?? ResourceRoot.current(explicit: options.resourcesDirectory)
         let templatesDirectory = root.appendingPathComponent("Templates").standardizedFileURL
@@ -64,17 +64,15 @@ public final class DashboardService: Sendable {
             onMissing: { error in logger.error("template value missing", ["template.error": error.description]) })
 
         let settingsLogger = logger.with(["component": "settings"])
-        let store = try SettingsStore(
-            directory: URL(fileURLWithPath: options.settingsDirectory), maxFiles: options.maxSettingsFiles,
-            maxAge: TimeInterval(options.settingsMaxAgeDays) * 86_400, defaultValue: Settings(), logger: settingsLogger)
         let site = SitePolicy.forServer(
             host: options.host, publicURL: options.publicURL, trustedProxies: options.trustedProxies)
+        let (store, signers, sweeper) = try Self.settingsBackend(
+            options: options, database: database, logger: settingsLogger)
+        var health: (@Sendable () -> String)?
+        if let database { health = { database.healthLine } }
         let browserSettings = BrowserSettings(
-            store: store,
-            signer: try CookieSigner.loadOrCreate(directory: store.directory.path, logger: settingsLogger),
-            newBrowsers: NewBrowserLimiter(perMinute: options.newBrowserRate), trustedProxies: options.trustedProxies,
-            site: site)
-        let sweeper = SettingsSweeper(store: store, logger: settingsLogger)
+            store: store, signers: signers, newBrowsers: NewBrowserLimiter(perMinute: options.newBrowserRate),
+            trustedProxies: options.trustedProxies, site: site)
         let client = HabitsClient(configuration: try UpstreamConfiguration(url: upstream.absoluteString))
         // The snapshot owns freshness; in front of the client only identical calls in flight are joined.
         let upstreamAPI = RequestCoalescer(upstream: client)
@@ -89,7 +87,7 @@ public final class DashboardService: Sendable {
         persistenceConfiguration.maxAge = TimeInterval(options.cacheMaxAgeDays) * 86_400
         // Loaded here, before the server listens and before any upstream call (issues 13 and 22).
         // With a database the history is the cluster's (issue 19 point 5), else `history.bin`.
-        let cluster = options.database.map { _ in ClusterService() }
+        let cluster = database.map { _ in ClusterService() }
         let history =
             cluster?.history
             ?? ActivityHistory(
@@ -100,9 +98,10 @@ public final class DashboardService: Sendable {
             source: upstreamAPI, configuration: snapshotConfiguration, logger: logger.with(["component": "snapshot"]),
             persistence: SnapshotPersistence(configuration: persistenceConfiguration, logger: cacheLogger),
             history: history)
-        let refresher = options.database.flatMap { url in
-            cluster?.start(
-                url: url, snapshots: snapshots, upstream: persistenceConfiguration.upstream,
+        var refresher: Refresher?
+        if let cluster, let database {
+            refresher = cluster.start(
+                database: database, snapshots: snapshots, upstream: persistenceConfiguration.upstream,
                 logger: logger.with(["component": "cluster"]))
         }
         let staticFiles = try StaticFiles(root: publicDirectory, logger: logger)
@@ -121,8 +120,8 @@ public final class DashboardService: Sendable {
                         CacheUse(
                             name: "settings", bytes: store.cacheBytes, budget: SettingsStore<Settings>.cacheBudgetBytes),
                         CacheUse(name: "images_disk", bytes: imageDisk.totalBytes, budget: imageDisk.budgetBytes),
-                    ] + appCaches, cluster: snapshots.clusterRole)
-            }, snapshots: snapshots)
+                    ] + appCaches, cluster: snapshots.clusterRole) + (database?.metricsText ?? "")
+            }, snapshots: snapshots, health: health)
 
         let server = Server(
             configuration: ServerConfiguration(

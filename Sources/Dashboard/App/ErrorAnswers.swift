@@ -21,11 +21,24 @@ struct ErrorAnswers<Next: HTTPResponder>: HTTPResponder {
         do {
             return try await next.respond(to: request, context: context)
         } catch {
-            guard Self.showsPage(for: request) else {
-                return ErrorResponse.response(for: error, logger: context.logger, quotingMessage: false)
-            }
-            return page(for: error, request: request, logger: context.logger)
+            return answer(error, request, context)
         }
+    }
+
+    func respondAtOnce(to request: Request, context: RequestContext) -> Response? {
+        do {
+            return try next.respondAtOnce(to: request, context: context)
+        } catch {
+            return answer(error, request, context)
+        }
+    }
+
+    /// The answer to `error`: a page for people's pages, the reason phrase for machine-facing paths.
+    private func answer(_ error: any Error, _ request: Request, _ context: RequestContext) -> Response {
+        guard Self.showsPage(for: request) else {
+            return ErrorResponse.response(for: error, logger: context.logger, quotingMessage: false)
+        }
+        return page(for: error, request: request, logger: context.logger)
     }
 
     /// The error page for `error`, logged as a failed page when it is the server's fault.

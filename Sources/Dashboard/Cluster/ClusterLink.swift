@@ -42,16 +42,6 @@ final class ClusterLink: SnapshotSharing {
         self.logger = logger
     }
 
-    /// Brings the schema up to date (`DashboardMigrations`, under the migrations' advisory lock, so dashboards
-    /// starting together apply each once). The refresher runs it before its session first counts as connected, so a
-    /// database unreachable at start is migrated when it answers.
-    func migrate() async throws {
-        let applied = try await MigrationRunner(migrations: DashboardMigrations.all).run(on: pool)
-        if !applied.isEmpty {
-            logger.notice("database migrated", ["migrations": applied.map(String.init).joined(separator: ",")])
-        }
-    }
-
     // MARK: - Reading
 
     /// A follower's refresh (`SnapshotSharing`).

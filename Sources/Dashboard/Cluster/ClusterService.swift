@@ -15,16 +15,15 @@ struct ClusterService: Sendable {
         history = ActivityHistory(store: store, shared: true)
     }
 
-    /// Links `snapshots` to the database at `url` and starts the refresher (which also migrates the schema once the
-    /// database answers); returns it, for shutdown.
+    /// Links `snapshots` to `database` (its pool and its one listener) and starts the refresher; returns it, for
+    /// shutdown.
     func start(
-        url: DatabaseURL, snapshots: SnapshotStore, upstream: String, clock: any TimeSource = SystemTimeSource(),
-        logger: Logger
+        database: DashboardDatabase, snapshots: SnapshotStore, upstream: String,
+        clock: any TimeSource = SystemTimeSource(), logger: Logger
     ) -> Refresher {
-        let link = link(
-            pool: PostgresPool(url: url, clock: clock), snapshots: snapshots, upstream: upstream, logger: logger)
+        let link = link(pool: database.pool, snapshots: snapshots, upstream: upstream, logger: logger)
         let refresher = Refresher(
-            url: url, link: link, store: snapshots, listener: PostgresListener(url: url, clock: clock), clock: clock,
+            url: database.pool.url, link: link, store: snapshots, listener: database.listener, clock: clock,
             logger: logger)
         refresher.start()
         return refresher

@@ -60,17 +60,15 @@ final class Refresher: Sendable {
         locked.withLock { $0.tasks = [lockLoop, notifications] }
     }
 
-    /// Stops both tasks (the lock goes with the session, which the loop closes).
+    /// Stops both tasks (the lock goes with the session, which the loop closes; the listener is the database's).
     func stop() {
         for task in locked.withLock({ $0.tasks }) { task.cancel() }
-        listener.stop()
     }
 
     // MARK: - The lock session
 
     private func runLockLoop() async {
         var session: PostgresConnection?
-        var migrated = false
         while !Task.isCancelled {
             let now = clock.now
             let step = locked.withLock { $0.role.due(now: now) }
@@ -84,20 +82,12 @@ final class Refresher: Sendable {
                     let opened = try await PostgresConnection.connect(
                         to: url, deadline: clock.now + statementTimeout * 2, clock: clock)
                     session = opened
-                    if !migrated {
-                        try await link.migrate()
-                        migrated = true
-                    }
                     let actions = apply { $0.connected(now: clock.now) }
                     // Read before the lock is asked for, so a new leader continues the stored history.
                     if actions.contains(.loadRow) { try await link.loadAndPublish() }
                 } catch {
                     session?.close()
                     session = nil
-                    if case PostgresError.schemaTooNew = error {
-                        // A newer dashboard migrated this database: this one never leads, and says why.
-                        logger.error("cannot join the cluster: \(error)")
-                    }
                     apply { $0.failed(now: clock.now) }
                 }
             case .tryLock, .check:

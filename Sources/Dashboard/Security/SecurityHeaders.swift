@@ -28,6 +28,12 @@ public struct SecurityHeaders<Next: HTTPResponder>: HTTPResponder {
         return response
     }
 
+    public func respondAtOnce(to request: Request, context: RequestContext) throws -> Response? {
+        guard var response = try next.respondAtOnce(to: request, context: context) else { return nil }
+        Self.apply(to: &response)
+        return response
+    }
+
     /// Adds the headers to one response (also used on error pages built outside `next`).
     public static func apply(to response: inout Response) {
         response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")

@@ -14,12 +14,28 @@ struct SiteGuard<Next: HTTPResponder>: HTTPResponder {
     static var strictTransportSecurity: String { "max-age=31536000" }
 
     func respond(to request: Request, context: RequestContext) async throws -> Response {
+        let site = try admit(request, context)
+        return finish(try await next.respond(to: request, context: context), site: site)
+    }
+
+    func respondAtOnce(to request: Request, context: RequestContext) throws -> Response? {
+        let site = try admit(request, context)
+        return try next.respondAtOnce(to: request, context: context).map { finish($0, site: site) }
+    }
+
+    /// The site `request` was sent to; throws 421 for one this dashboard is not served at.
+    private func admit(_ request: Request, _ context: RequestContext) throws -> Site? {
         let site = policy.site(of: request, peer: context.peer)
         // `/healthz` stays reachable by any name: a load balancer or a service manager asks by address.
         if site == nil, policy.publicURL != nil, request.path != "/healthz" {
             throw HTTPError(.misdirectedRequest, "This dashboard is not served at this address.")
         }
-        var response = try await next.respond(to: request, context: context)
+        return site
+    }
+
+    /// `response` with HSTS over https and the path prefix on its redirect.
+    private func finish(_ response: Response, site: Site?) -> Response {
+        var response = response
         if site?.isHTTPS == true {
             response.headers.replaceOrAdd(name: "Strict-Transport-Security", value: Self.strictTransportSecurity)
         }

@@ -6,10 +6,10 @@ import HTTPServer
 /// Only a cookie this installation signed names a file (`CookieSigner`); anything else is no cookie at all. New ids
 /// are rationed per client address (`NewBrowserLimiter`), so no one client can fill the store.
 public struct BrowserSettings: Sendable {
-    /// The store of settings files.
-    public let store: SettingsStore<Settings>
-    /// Signs new cookies and checks the ones browsers send.
-    public let signer: CookieSigner
+    /// Where the settings live: files, or the database (`SettingsBackend`).
+    public let store: any SettingsBackend<Settings>
+    /// Signs new cookies and checks the ones browsers send; empty until a database has given the secret.
+    public let signers: CookieSignerSlot
     /// Rations new browser ids per client.
     public let newBrowsers: NewBrowserLimiter
     /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
@@ -24,12 +24,22 @@ public struct BrowserSettings: Sendable {
 
     /// Creates the accessor. The defaults suit tests: a key that lives in memory, 30 new browsers a minute.
     public init(
-        store: SettingsStore<Settings>, signer: CookieSigner = .ephemeral(),
+        store: any SettingsBackend<Settings>, signer: CookieSigner = .ephemeral(),
         newBrowsers: NewBrowserLimiter = NewBrowserLimiter(), trustedProxies: [AddressRange] = [],
         site: SitePolicy = SitePolicy()
     ) {
+        self.init(
+            store: store, signers: CookieSignerSlot(signer), newBrowsers: newBrowsers, trustedProxies: trustedProxies,
+            site: site)
+    }
+
+    /// The accessor with a signer that may come later (`--database`).
+    public init(
+        store: any SettingsBackend<Settings>, signers: CookieSignerSlot, newBrowsers: NewBrowserLimiter,
+        trustedProxies: [AddressRange], site: SitePolicy
+    ) {
         self.store = store
-        self.signer = signer
+        self.signers = signers
         self.newBrowsers = newBrowsers
         self.trustedProxies = trustedProxies
         self.site = site
@@ -42,6 +52,7 @@ public struct BrowserSettings: Sendable {
     /// The browser's id: that of the first of its cookies with a valid tag (issue 23: forged copies in front of the
     /// real one, tossed from a sibling subdomain, must not hide it); without one, no cookie at all.
     public func browserID(of request: Request) -> BrowserID? {
+        guard let signer = signers.current else { return nil }
         for value in request.cookies(named: BrowserID.cookieName, limit: Self.cookiesChecked) {
             if let id = verifiedCookies.id(for: value) { return id }
             guard let id = signer.browserID(fromCookie: value) else { continue }
@@ -62,6 +73,12 @@ public struct BrowserSettings: Sendable {
         return try await store.loadVersioned(id)
     }
 
+    /// `loadVersioned(for:)`'s answer when it is in memory (`SettingsStore.loadedAtOnce`), else nil.
+    public func loadedAtOnce(for request: Request) -> Versioned<Settings>? {
+        guard let id = browserID(of: request) else { return store.defaults }
+        return store.loadedAtOnce(id)
+    }
+
     /// Applies `change` to the browser's settings; mints an id (and a cookie for `response`) when it has none and the
     /// change really changes something. Throws `NewBrowserRateLimited` (nothing written) when the client has had
     /// its share of new ids.
@@ -69,6 +86,9 @@ public struct BrowserSettings: Sendable {
         for request: Request, context: RequestContext, response: inout Response,
         _ change: @escaping @Sendable (inout Settings) -> Void
     ) async throws {
+        // No secret yet (the database was unreachable at start): the cookie cannot be read, and a new one would
+        // replace the browser's real one, so nothing is saved.
+        guard let signer = signers.current else { throw SettingsUnavailable(reason: "no cookie secret yet") }
         if let id = browserID(of: request) {
             try await store.update(id, change)
             return

@@ -23,9 +23,12 @@ public struct CookieSigner: Sendable {
     }
 
     /// A signer with a fresh random key that lives only in memory (tests; every cookie dies with the process).
-    public static func ephemeral() -> CookieSigner {
+    public static func ephemeral() -> CookieSigner { CookieSigner(key: randomKey()) }
+
+    /// A fresh random key of `keyLength` bytes.
+    public static func randomKey() -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
-        return CookieSigner(key: (0..<keyLength).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        return (0..<keyLength).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
     /// The cookie value for `id`: `<id>.<tag>`.

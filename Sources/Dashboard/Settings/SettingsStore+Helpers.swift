@@ -62,4 +62,18 @@ extension SettingsStore {
         formatter.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
         return formatter
     }
+
+    func decode(_ bytes: [UInt8], status: FileStatus) throws -> Versioned<Value> {
+        let value = try JSONDecoder().decode(Value.self, from: Data(bytes))
+        // The digest is of the canonical encoding, so a hand-formatted file digests like the store's own.
+        return Versioned(
+            value: value, version: UInt64(clamping: status.usage.modified),
+            digest: SettingsDigest.of(try Self.encode(value)))
+    }
+
+    static func encode(_ value: Value) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return Array(try encoder.encode(value))
+    }
 }

@@ -148,11 +148,7 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
     /// The settings of `id` with their version and digest. Never waits for a write in progress.
     public func loadVersioned(_ id: BrowserID) async throws -> Versioned<Value> {
         let now = clock.now
-        // Checked less than the interval ago: memory only, no system call (the common, warm case).
-        if let entry = cache.withLock({ $0.value(for: id) }), now < entry.checkedAt + recheckInterval {
-            markRead(id, usage: entry.usage)
-            return entry.loaded
-        }
+        if let loaded = loadedAtOnce(id) { return loaded }
         let path = path(of: id)
         guard let status = try FileIO.status(path) else {
             cache.withLock { _ = $0.removeValue(for: id) }
@@ -289,21 +285,5 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
         }
         cache.withLock { _ = $0.removeValue(for: id) }
         return defaults
-    }
-
-    // MARK: - Helpers
-
-    private func decode(_ bytes: [UInt8], status: FileStatus) throws -> Versioned<Value> {
-        let value = try JSONDecoder().decode(Value.self, from: Data(bytes))
-        // The digest is of the canonical encoding, so a hand-formatted file digests like the store's own.
-        return Versioned(
-            value: value, version: UInt64(clamping: status.usage.modified),
-            digest: SettingsDigest.of(try Self.encode(value)))
-    }
-
-    static func encode(_ value: Value) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return Array(try encoder.encode(value))
     }
 }

@@ -10,23 +10,30 @@ public final class SettingsSweeper: Sendable {
     private let task: Task<Void, Never>
 
     /// Starts sweeping `store` every `interval` of `clock` (the first sweep one interval from now).
-    public init<Value>(
+    public convenience init<Value>(
         store: SettingsStore<Value>, interval: Duration = .seconds(3600), clock: any TimeSource = SystemTimeSource(),
         logger: Logger
     ) {
         let queue = DispatchQueue(label: "settings-sweeper", qos: .utility)
+        self.init(interval: interval, clock: clock, logger: logger) {
+            try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+                queue.async { done.resume(with: Result { _ = try store.sweep() }) }
+            }
+        }
+    }
+
+    /// Runs `sweep` every `interval` of `clock` (the database's store sweeps with SQL, no queue of its own).
+    public init(
+        interval: Duration = .seconds(3600), clock: any TimeSource = SystemTimeSource(), logger: Logger,
+        sweep: @escaping @Sendable () async throws -> Void
+    ) {
         // `every`, the one repeating timer: a slow sweep does not shift the next, and sweeps missed while the process
         // was suspended are one sweep, not a burst.
         task = clock.every(interval) {
-            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                queue.async {
-                    do {
-                        try store.sweep()
-                    } catch {
-                        logger.error("settings sweep failed", ["error": String(describing: error)])
-                    }
-                    done.resume()
-                }
+            do {
+                try await sweep()
+            } catch {
+                logger.error("settings sweep failed", ["error": String(describing: error)])
             }
         }
     }

@@ -50,18 +50,31 @@ public final class Snapshot: Sendable {
     /// Each user's total count over every habit, by id (People's activity sort, "Happening now").
     let userTotals: [String: Int]
 
-    /// Builds a snapshot; the digests are computed here unless the caller already has them.
-    public convenience init(inputs: SnapshotInputs, activeUserID: String = User.activeUserID) {
+    /// Builds a snapshot; the digests are computed here unless the caller already has them. With `previous` (the
+    /// snapshot this one replaces), what depends only on the reference data is taken from it when that is unchanged.
+    public convenience init(
+        inputs: SnapshotInputs, activeUserID: String = User.activeUserID, previous: Snapshot? = nil
+    ) {
         self.init(
             inputs: inputs,
             referenceVersion: ContentDigest.reference(
                 users: inputs.users, habits: inputs.habits, categories: inputs.categories
             ).value,
-            statisticsVersion: ContentDigest.statistics(inputs.statistics).value, activeUserID: activeUserID)
+            statisticsVersion: ContentDigest.statistics(inputs.statistics).value, activeUserID: activeUserID,
+            previous: previous)
     }
 
     /// Builds a snapshot from inputs whose digests are known.
-    init(inputs: SnapshotInputs, referenceVersion: UInt64, statisticsVersion: UInt64, activeUserID: String) {
+    ///
+    /// Most new versions only change counts (issue 21 point 2: a refresh's cost grows with what changed), so when
+    /// `previous` has the same reference data and active user, the name order, the users and habits in it and the
+    /// People search index are its own: sorting names with Foundation's compare and folding them for the search
+    /// were most of a build. The order stays exact for names only the statistics carry: `NameOrderIndex` compares
+    /// pairs it does not know with `NameOrder` itself.
+    init(
+        inputs: SnapshotInputs, referenceVersion: UInt64, statisticsVersion: UInt64, activeUserID: String,
+        previous: Snapshot? = nil
+    ) {
         self.inputs = inputs
         self.referenceVersion = referenceVersion
         self.statisticsVersion = statisticsVersion
@@ -72,14 +85,17 @@ public final class Snapshot: Sendable {
         self.activeUserID = activeUserID
 
         let statistics = inputs.statistics
-        let order = Self.nameOrder(inputs, activeUserID: activeUserID)
-        self.order = order
-        let sortedUsers = inputs.users.values.sorted {
-            order.precedes($0.name, $1.name, lhsKey: $0.id, rhsKey: $1.id)
+        let reused = previous.flatMap {
+            $0.referenceVersion == referenceVersion && $0.activeUserID == activeUserID ? $0 : nil
         }
+        let order = reused?.order ?? Self.nameOrder(inputs, activeUserID: activeUserID)
+        self.order = order
+        let sortedUsers =
+            reused?.sortedUsers
+            ?? inputs.users.values.sorted { order.precedes($0.name, $1.name, lhsKey: $0.id, rhsKey: $1.id) }
         self.sortedUsers = sortedUsers
-        userPlace = Dictionary(sortedUsers.enumerated().map { ($1.id, $0) }) { first, _ in first }
-        sortedHabits = inputs.habits.values.sorted { order.precedes($0.name, $1.name) }
+        userPlace = reused?.userPlace ?? Dictionary(sortedUsers.enumerated().map { ($1.id, $0) }) { first, _ in first }
+        sortedHabits = reused?.sortedHabits ?? inputs.habits.values.sorted { order.precedes($0.name, $1.name) }
 
         var habitStatistics: [String: HabitStatistics] = [:]
         for entry in statistics.habitStatistics where habitStatistics[entry.habit.name] == nil {
@@ -118,7 +134,7 @@ public final class Snapshot: Sendable {
                 user: user, isFollowed: false, isActiveUser: user.id == activeUserID,
                 totalCount: userTotals[user.id] ?? 0, leadingCount: leading[user.id]?.count ?? 0)
         }
-        nameSearch = NameSearchIndex(names: personCards.map(\.name))
+        nameSearch = reused?.nameSearch ?? NameSearchIndex(names: personCards.map(\.name))
 
         var logged: [String: Set<String>] = [:]
         var countsByHabit: [String: [UserCount]] = [:]

@@ -36,6 +36,8 @@ extension SnapshotState {
         case fail(any Error)
         /// Wait as waiter `id` (until `deadline`, when there is one), then ask `waitEnded`.
         case wait(id: UInt64, deadline: ContinuousClock.Instant?)
+        /// Asked `atOnce`: not answerable without waiting or failing; nothing was registered (ask again, waiting).
+        case later
     }
 
     /// How a long poll's park request is answered.

@@ -99,8 +99,14 @@ struct SnapshotState {
 
     // MARK: - Events
 
-    /// A page or fragment asks for the view (`live`: a live one, which keeps the ticker running).
-    mutating func viewRequested(live: Bool, now: ContinuousClock.Instant, date: Date) -> (ViewAnswer, [Action]) {
+    /// A page or fragment asks for the view (`live`: a live one, which keeps the ticker running). `atOnce`: the request
+    /// is on an event loop and must not wait (`.later` instead of a waiter or a failure, and it will ask again).
+    mutating func viewRequested(live: Bool, now: ContinuousClock.Instant, date: Date, atOnce: Bool = false)
+        -> (ViewAnswer, [Action])
+    {
+        // No data yet, or only the data from disk: the awaited path decides all of it (starting the first refresh
+        // from the task that will wait for it), exactly as before there was an answer at once.
+        if atOnce && (snapshot == nil || restoredFetchedAt != nil) { return (.later, []) }
         var actions: [Action] = []
         if live { schedule.watched(now: now) }
         startIfDue(now: now, into: &actions)
@@ -117,10 +123,13 @@ struct SnapshotState {
         if schedule.worthWaiting(now: now)
             || (restoredFetchedAt != nil && schedule.inFlight && schedule.failures == 0)
         {
+            if atOnce { return (.later, actions) }
             return (.wait(id: addWaiter(.refresh), deadline: now + policy.pageWait), actions)
         }
         return (
-            current(now: now, date: date).map(ViewAnswer.ready) ?? .fail(HabitsAPIError.transport("no data")), actions
+            current(now: now, date: date).map(ViewAnswer.ready)
+                ?? (atOnce ? .later : .fail(HabitsAPIError.transport("no data"))),
+            actions
         )
     }
 

@@ -84,7 +84,17 @@ public final class SnapshotStore: Sendable {
         case .wait(let id, let deadline):
             _ = await wait(id, until: deadline)
             return try locked.withLock { $0.state.waitEnded(now: clock.now, date: clock.date) }.get()
+        case .later:
+            preconditionFailure("only a view asked for at once is answered later")
         }
+    }
+
+    /// The view `view(live:)` would give at once, or nil when that would wait or fail (then ask `view(live:)`): what
+    /// a request answered on an event loop reads (issue 21).
+    public func viewAtOnce(live: Bool = false) -> SnapshotView? {
+        let answer = decide { $0.viewRequested(live: live, now: clock.now, date: clock.date, atOnce: true) }
+        guard case .ready(let view) = answer else { return nil }
+        return view
     }
 
     /// The current view without starting anything, or nil with no data yet.
@@ -254,7 +264,7 @@ public final class SnapshotStore: Sendable {
                 users: reference.users, habits: reference.habits, categories: reference.categories,
                 statistics: answer),
             referenceVersion: reference.digest, statisticsVersion: statisticsDigest,
-            activeUserID: configuration.activeUserID)
+            activeUserID: configuration.activeUserID, previous: job.current)
         return (snapshot, fetched)
     }
 }

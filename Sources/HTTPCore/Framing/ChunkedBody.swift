@@ -149,6 +149,11 @@ public struct ChunkedBody: Sendable {
         }
     }
 
+    /// `decode(_:from:)` over a parser's buffer.
+    public mutating func decode(_ buffer: [UInt8], from start: Int) throws(Error) -> Int {
+        try buffer.withUnsafeBufferPointer { bytes throws(Error) in try decode(bytes, from: start) }
+    }
+
     /// The complete line at `start`, or nil when its end has not arrived yet.
     private mutating func nextLine(
         _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, maxLength: Int, _ tooLong: Error

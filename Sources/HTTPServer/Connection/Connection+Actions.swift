@@ -59,6 +59,7 @@ extension Connection {
         close(fd)
         // A waiting worker ends; a busy one ends after its handler returns (its answer is dropped).
         pendingRequest = nil
+        immediateAnswer = nil
         if let waiter = requestWaiter {
             requestWaiter = nil
             waiter.resume(returning: nil)

@@ -19,6 +19,12 @@ extension Connection {
             activity: activity)
         // The event round's time: the request arrived in it, and it saves a clock read.
         let dispatched = Dispatched(request: request, context: context, started: loop.now)
+        // A warm page is answered here, on the loop, without a task hop (issue 21); the answer is written at the
+        // end of this event (`answerImmediately`), not from inside the parse that found the request.
+        if let response = ErrorResponse.respondAtOnce(environment.responder, to: request, context: context) {
+            immediateAnswer = (response, dispatched)
+            return
+        }
         if let waiter = requestWaiter {
             requestWaiter = nil
             waiter.resume(returning: dispatched)
@@ -55,8 +61,21 @@ extension Connection {
     /// answer is written and whether it is the last one; a closed connection drops it.
     private func answerReady(_ response: Response, to dispatched: Dispatched) {
         assert(loop.inLoop, "the invariant the executor preference provides")
+        deliver(response, to: dispatched)
+        eventHandled()
+    }
+
+    /// Writes the answers given at once, in a loop rather than nested: writing one parses the next pipelined
+    /// request, which may be answered at once in turn. Called at the end of every event (`eventHandled`).
+    func answerImmediately() {
+        while let (response, dispatched) = immediateAnswer {
+            immediateAnswer = nil
+            deliver(response, to: dispatched)
+        }
+    }
+
+    private func deliver(_ response: Response, to dispatched: Dispatched) {
         guard !isClosed else { return }
         perform(state.responseReady(now: loop.now), with: .response(response, answering: dispatched))
-        eventHandled()
     }
 }

@@ -84,6 +84,8 @@ final class Connection: @unchecked Sendable {
     var pendingRequest: Dispatched?
     /// The worker's continuation while it waits for a request.
     var requestWaiter: UnsafeContinuation<Dispatched?, Never>?
+    /// An answer given at once on the loop (`HTTPResponder.respondAtOnce`), written at the end of the event.
+    var immediateAnswer: (Response, Dispatched)?
 
     /// Turns the bytes read into requests.
     var parser: RequestParser
@@ -202,6 +204,7 @@ final class Connection: @unchecked Sendable {
     /// Called once at the end of each entry point (start, shutdown, events, timer, answer), whatever happened
     /// in between: the deadline only matters once the loop waits again, and the standing once the server looks.
     func eventHandled() {
+        answerImmediately()
         updateTimer()
         let standing = isClosed ? .busy : state.standing
         if standing != publishedStanding {

@@ -39,6 +39,18 @@ public enum ErrorResponse {
         }
     }
 
+    /// `responder`'s answer at once (`HTTPResponder.respondAtOnce`), any thrown error turned into its response; nil
+    /// when the responder must be awaited.
+    static func respondAtOnce(_ responder: any HTTPResponder, to request: Request, context: RequestContext)
+        -> Response?
+    {
+        do {
+            return try responder.respondAtOnce(to: request, context: context)
+        } catch {
+            return response(for: error, logger: context.logger)
+        }
+    }
+
     /// Runs `responder`, turning any thrown error into its response.
     static func respond(_ responder: any HTTPResponder, to request: Request, context: RequestContext) async
         -> Response

@@ -18,11 +18,7 @@ extension RequestParser {
         guard var decoder = chunked else { return .needMoreData }
         let start = readIndex
         let consumed: Int
-        do throws(ChunkedBody.Error) {
-            consumed = try buffer.withUnsafeBufferPointer { bytes throws(ChunkedBody.Error) in
-                try decoder.decode(bytes, from: start)
-            }
-        } catch {
+        do throws(ChunkedBody.Error) { consumed = try decoder.decode(buffer, from: start) } catch {
             throw RequestParseError(error)
         }
         consume(upTo: start + consumed)

@@ -34,12 +34,14 @@ extension Request {
 
     /// Splits an origin-form path on `/` and decodes each segment once.
     static func decodeSegments(of path: String) -> [String]? {
-        var raw = path[...]
-        if raw.utf8.first == UInt8(ascii: "/") { raw = raw.dropFirst() }
+        // On the bytes, not Characters: the target is ASCII (the parser's rule), and a Character split cost a
+        // visible share of a warm page (issue 21).
+        var raw = path.utf8[...]
+        if raw.first == UInt8(ascii: "/") { raw = raw.dropFirst() }
         if raw.isEmpty { return [] }
         var segments: [String] = []
-        for piece in raw.split(separator: "/", omittingEmptySubsequences: false) {
-            guard let decoded = PercentEncoding.decode(piece.utf8, plusAsSpace: false, lenient: false) else {
+        for piece in raw.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            guard let decoded = PercentEncoding.decode(piece, plusAsSpace: false, lenient: false) else {
                 return nil
             }
             segments.append(decoded)

@@ -32,11 +32,12 @@ public struct Router: HTTPResponder {
         routes.insert(Route(pattern: parsed, responders: [method: responder]), at: position)
     }
 
-    /// Adds a GET (and so HEAD) handler.
+    /// Adds a GET (and so HEAD) handler, and optionally its answer at once (`HTTPResponder.respondAtOnce`).
     public mutating func get(
-        _ pattern: String, _ handler: @escaping @Sendable (Request, RequestContext) async throws -> Response
+        _ pattern: String, atOnce: (@Sendable (Request, RequestContext) throws -> Response?)? = nil,
+        _ handler: @escaping @Sendable (Request, RequestContext) async throws -> Response
     ) {
-        add(.get, pattern, ClosureResponder(handler))
+        add(.get, pattern, ClosureResponder(atOnce: atOnce, handler))
     }
 
     /// Adds a POST handler.
@@ -52,10 +53,30 @@ public struct Router: HTTPResponder {
     }
 
     public func respond(to request: Request, context: RequestContext) async throws -> Response {
+        switch try resolve(request, context) {
+        case .answer(let response): return response
+        case .route(let responder, let context): return try await responder.respond(to: request, context: context)
+        }
+    }
+
+    public func respondAtOnce(to request: Request, context: RequestContext) throws -> Response? {
+        switch try resolve(request, context) {
+        case .answer(let response): return response
+        case .route(let responder, let context): return try responder.respondAtOnce(to: request, context: context)
+        }
+    }
+
+    /// Where a request goes: an answer of the router's own, or a responder with the route's parameters.
+    private enum Resolution {
+        case answer(Response)
+        case route(any HTTPResponder, RequestContext)
+    }
+
+    private func resolve(_ request: Request, _ context: RequestContext) throws -> Resolution {
         if request.method == .options && request.head.target == "*" {
             var response = Response(status: .noContent)
             response.headers.add(name: "Allow", value: allowedMethods.joined(separator: ", "))
-            return response
+            return .answer(response)
         }
         guard let segments = request.decodedPathSegments() else {
             // A malformed escape or non-UTF-8 path cannot name any resource; refuse instead of guessing.
@@ -70,7 +91,7 @@ public struct Router: HTTPResponder {
             if let responder {
                 var context = context
                 context.parameters = Parameters(captures)
-                return try await responder.respond(to: request, context: context)
+                return .route(responder, context)
             }
             for method in route.responders.keys {
                 allowed.insert(method.rawValue)
@@ -78,14 +99,12 @@ public struct Router: HTTPResponder {
             }
         }
         if allowed.isEmpty {
-            if let fallbackResponder {
-                return try await fallbackResponder.respond(to: request, context: context)
-            }
-            return .text("Not Found", status: .notFound)
+            if let fallbackResponder { return .route(fallbackResponder, context) }
+            return .answer(.text("Not Found", status: .notFound))
         }
         var response = Response.text("Method Not Allowed", status: .methodNotAllowed)
         response.headers.add(name: "Allow", value: allowed.sorted().joined(separator: ", "))
-        return response
+        return .answer(response)
     }
 
     /// Every method some route answers (GET brings HEAD), plus OPTIONS for `OPTIONS *` itself, sorted.

@@ -118,17 +118,13 @@ public struct ResponseParser: Sendable {
                 return .needMoreData
             case .chunked:
                 guard var decoder = chunked else { throw .invalidChunk }
-                let from = start
                 let consumed: Int
                 do throws(ChunkedBody.Error) {
-                    consumed = try buffer.withUnsafeBufferPointer { bytes throws(ChunkedBody.Error) in
-                        try decoder.decode(bytes, from: from)
-                    }
-                } catch .bodyTooLarge {
-                    throw .bodyTooLarge
+                    consumed = try decoder.decode(buffer, from: start)
                 } catch {
-                    // Bad sizes, missing terminators, bare CR or LF, overlong lines or trailers: one error.
-                    throw .invalidChunk
+                    // Bad sizes, missing terminators, bare CR or LF, overlong lines or trailers: one error; a body
+                    // over its limit says so.
+                    throw error == .bodyTooLarge ? .bodyTooLarge : .invalidChunk
                 }
                 start += consumed
                 chunked = decoder

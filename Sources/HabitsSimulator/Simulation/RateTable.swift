@@ -35,6 +35,37 @@ struct RateTable: Sendable, Equatable {
         }
     }
 
+    /// Draws rates where each of `userCount` users takes up a number of habits in `habitsEach`, picked with weights
+    /// falling as 1 / (1 + habit index), so the first habits are popular and the last rare (`fewHabitsEach`).
+    init(userCount: Int, habitCount: Int, habitsEach: ClosedRange<Int>, generator: inout SeededGenerator) {
+        pairs = []
+        cumulative = []
+        guard habitCount > 0 else { return }
+        var popularity: [Double] = []
+        var sum = 0.0
+        for habit in 0..<habitCount {
+            sum += 1 / Double(habit + 1)
+            popularity.append(sum)
+        }
+        var total = 0.0
+        for user in 0..<userCount {
+            let activity = 0.2 + 1.3 * generator.nextUnit()
+            let span = habitsEach.upperBound - habitsEach.lowerBound + 1
+            let wanted = min(habitCount, max(1, habitsEach.lowerBound + Int(generator.next() % UInt64(max(1, span)))))
+            var chosen = Set<Int>()
+            while chosen.count < wanted {
+                let target = generator.nextUnit() * sum
+                chosen.insert(Self.firstIndex(in: popularity, above: target))
+            }
+            for habit in chosen.sorted() {
+                let strength = 0.05 + 0.95 * generator.nextUnit()
+                total += activity * strength * strength
+                pairs.append((user, habit))
+                cumulative.append(total)
+            }
+        }
+    }
+
     /// The rate of one pair (0 when the user never does that habit); for tests and status output.
     func rate(user: Int, habit: Int) -> Double {
         guard let index = pairs.firstIndex(where: { $0.user == user && $0.habit == habit }) else { return 0 }
@@ -52,6 +83,17 @@ struct RateTable: Sendable, Equatable {
             if cumulative[mid] > target { high = mid } else { low = mid + 1 }
         }
         return pairs[low]
+    }
+
+    /// The first index of ascending `sums` whose value exceeds `target` (the last when none does).
+    private static func firstIndex(in sums: [Double], above target: Double) -> Int {
+        var low = 0
+        var high = sums.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if sums[mid] > target { high = mid } else { low = mid + 1 }
+        }
+        return low
     }
 
     static func == (lhs: RateTable, rhs: RateTable) -> Bool {

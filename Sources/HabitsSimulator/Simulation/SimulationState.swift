@@ -23,12 +23,18 @@ struct SimulationState: Sendable {
     /// The generator right after the rates were drawn: a reset replays the same run.
     private let initialGenerator: SeededGenerator
 
-    /// Draws the rates from `seed` and starts with every count at zero.
-    init(userCount: Int, habitCount: Int, seed: UInt64) {
+    /// Draws the rates from `seed` (each user may do any habit, or `habitsEach` of them) and starts with every count
+    /// at zero.
+    init(userCount: Int, habitCount: Int, seed: UInt64, habitsEach: ClosedRange<Int>? = nil) {
         self.userCount = userCount
         self.habitCount = habitCount
         var generator = SeededGenerator(seed: seed)
-        rates = RateTable(userCount: userCount, habitCount: habitCount, generator: &generator)
+        if let habitsEach {
+            rates = RateTable(
+                userCount: userCount, habitCount: habitCount, habitsEach: habitsEach, generator: &generator)
+        } else {
+            rates = RateTable(userCount: userCount, habitCount: habitCount, generator: &generator)
+        }
         self.generator = generator
         initialGenerator = generator
         counts = Array(repeating: 0, count: habitCount * (userCount + 1))

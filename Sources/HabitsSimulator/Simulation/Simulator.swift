@@ -56,8 +56,10 @@ public final class Simulator: Sendable {
         var habits: [String: Int] = [:]
         for (index, habit) in dataSet.habits.enumerated() { habits[habit.name] = index }
         habitIndexes = habits
+        var habitsEach: ClosedRange<Int>?
+        if case .fewHabitsEach(let range) = dataSet.activity { habitsEach = range }
         let state = SimulationState(
-            userCount: dataSet.users.count, habitCount: dataSet.habits.count, seed: self.seed)
+            userCount: dataSet.users.count, habitCount: dataSet.habits.count, seed: self.seed, habitsEach: habitsEach)
         core = Mutex(Core(state: state, speed: min(max(speed, Self.speedRange.lowerBound), Self.speedRange.upperBound)))
     }
 
@@ -121,8 +123,15 @@ public final class Simulator: Sendable {
     /// people and habits with counts, not a blank dashboard).
     public static let historyTicks = Int(baseEventsPerSecond * 30 * 60)
 
-    /// Plays `historyTicks` ticks at once: a past the same for every run with this seed.
-    public func playHistory() { step(Self.historyTicks) }
+    /// Plays `historyTicks` ticks at once: a past the same for every run with this seed. A made-up network
+    /// (`fewHabitsEach`) gets as much per person as the built-in data's 41 people, so its habits fill up alike.
+    public func playHistory() { step(historyTicks) }
+
+    /// The ticks `playHistory` plays for this data set.
+    var historyTicks: Int {
+        guard case .fewHabitsEach = dataSet.activity else { return Self.historyTicks }
+        return Self.historyTicks * max(1, dataSet.users.count) / 41
+    }
 
     /// Starts a ticker at the core's speed, in a new epoch (the caller holds the lock and has stopped any other).
     private func startTicker(_ core: inout Core) {

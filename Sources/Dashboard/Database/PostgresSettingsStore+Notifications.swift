@@ -1,0 +1,43 @@
+import Postgres
+
+extension PostgresSettingsStore {
+    /// Follows `habits_settings`: a browser's copy is dropped when another dashboard wrote a newer version, and every
+    /// copy when the listener reconnects (what was sent while it was away is lost). Holds the store weakly, so a
+    /// store nobody uses goes away and its task ends with the stream.
+    func watchNotifications() -> Task<Void, Never> {
+        let events = listener.subscribe(channels: [Self.channel])
+        return Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                self.handle(event)
+            }
+        }
+    }
+
+    /// What one listener event does to the copies in memory.
+    func handle(_ event: PostgresListener.Event) {
+        switch event {
+        case .notification(let note):
+            let parts = note.payload.split(separator: " ")
+            guard parts.count == 2, let id = BrowserID(String(parts[0])), let version = UInt64(parts[1])
+            else { return }
+            state.withLock { state in
+                state.generation += 1
+                if let entry = state.cache.peek(id), entry.loaded.version < version {
+                    _ = state.cache.removeValue(for: id)
+                }
+            }
+        case .connected, .reconnected:
+            // `.connected` too: a change made through the pool before the listener first connected was not heard.
+            state.withLock { state in
+                state.generation += 1
+                while state.cache.removeOldest() != nil {}
+            }
+            if event == .reconnected {
+                logger.notice("settings database reachable again; copies in memory dropped", [:])
+            }
+        case .lost:
+            break
+        }
+    }
+}

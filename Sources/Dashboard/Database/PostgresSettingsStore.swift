@@ -1,0 +1,214 @@
+import Foundation
+import Logging
+import Postgres
+import Synchronization
+import Timing
+
+/// Per-browser settings in PostgreSQL (`--database`, issue 19): one `browser_settings` row per browser holding the
+/// same JSON document as a settings file, its version and its usage (migration 1), shared by every dashboard.
+///
+/// - Reads come from memory: a browser's copy stays valid until a notification (`habits_settings`, payload
+///   `<id> <version>`) says another dashboard changed it, so a warm page makes no database call. After the listener
+///   reconnects, every copy is dropped (notifications sent meanwhile are lost). A browser not in memory is read
+///   once from the database, with a short deadline; while the database is known to be down (the listener is not
+///   connected) or that read fails, the page gets the defaults at once and nothing is cached: pages never wait on
+///   an unreachable database.
+/// - A change is one transaction: the browser's row is locked (`pg_advisory_xact_lock` on its id, which also covers
+///   a browser with no row yet), the change is applied to the row as it is now (never to a copy in memory), the row
+///   written with the version raised by one, and the notification sent, all committed before `update` returns (the
+///   303 follows). A concurrent change through another dashboard waits for the lock and applies on top, so none is
+///   lost. Any database failure becomes `SettingsUnavailable` (503, nothing saved).
+/// - Expiry and the cap mean what they mean for files (`FileUsage`, `SweepPlan`'s order), swept in SQL.
+public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>: SettingsBackend {
+    /// The notification channel.
+    public static var channel: String { "habits_settings" }
+
+    public let defaultValue: Value
+    public let defaults: Versioned<Value>
+    /// The most rows kept (`--max-settings-files`).
+    public let maxRows: Int
+    /// How long unused settings are kept, in seconds (`--settings-max-age`).
+    public let maxAge: TimeInterval
+    let pool: PostgresPool
+    let listener: PostgresListener
+    let logger: Logger
+    let clock: any TimeSource
+    /// How long a page may wait for a browser's first read (the database may be hung without our knowing yet).
+    let readTimeout: Duration
+    let state: Mutex<State>
+    let watcher = Mutex<Task<Void, Never>?>(nil)
+
+    struct Entry: Sendable {
+        var loaded: Versioned<Value>
+        var usage: FileUsage
+    }
+
+    struct State {
+        var cache: LRUCache<BrowserID, Entry>
+        /// Raised by every notification and reconnection: a read that started before one does not cache its answer.
+        var generation: UInt64 = 0
+        /// Rows, as last counted (by a sweep) plus those inserted since.
+        var rows = 0
+        var readFailures = 0
+    }
+
+    /// A store over `pool`, invalidated through `listener` (which the caller starts).
+    public init(
+        pool: PostgresPool, listener: PostgresListener, defaultValue: Value, maxRows: Int = 100_000,
+        maxAge: TimeInterval = 400 * 86_400, cacheCapacity: Int = 10_000, logger: Logger,
+        clock: any TimeSource = SystemTimeSource(), readTimeout: Duration = .milliseconds(500)
+    ) throws {
+        self.pool = pool
+        self.listener = listener
+        self.defaultValue = defaultValue
+        self.maxRows = max(1, maxRows)
+        self.maxAge = maxAge
+        self.logger = logger
+        self.clock = clock
+        self.readTimeout = readTimeout
+        let bytes = try SettingsStore<Value>.encode(defaultValue)
+        defaults = Versioned(value: defaultValue, version: 0, digest: SettingsDigest.of(bytes))
+        state = Mutex(
+            State(cache: LRUCache(capacity: cacheCapacity, budgetBytes: SettingsStore<Value>.cacheBudgetBytes)))
+        let task = watchNotifications()
+        watcher.withLock { $0 = task }
+    }
+
+    /// Stops following notifications (at shutdown, and in tests).
+    public func close() { watcher.withLock { $0 }?.cancel() }
+
+    public var cacheBytes: Int { state.withLock { $0.cache.bytes } }
+
+    public func fileCount() async -> Int { state.withLock { $0.rows } }
+
+    /// Reads that fell back to the defaults because the database did not answer (for `/metrics`).
+    public var readFailures: Int { state.withLock { $0.readFailures } }
+
+    public func loadVersioned(_ id: BrowserID) async throws -> Versioned<Value> {
+        let (cached, generation) = state.withLock { ($0.cache.value(for: id), $0.generation) }
+        if let cached {
+            markReadIfDue(id, cached)
+            return cached.loaded
+        }
+        guard listener.isConnected else { return defaults }
+        let row: Row?
+        do {
+            row = try await fetch(id, deadline: clock.now + readTimeout)
+        } catch {
+            state.withLock { $0.readFailures += 1 }
+            return defaults
+        }
+        let entry = row.map { Entry(loaded: $0.loaded, usage: $0.usage) }
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            let cost = 2 * (row?.bytes ?? 0) + 160
+            let kept = entry ?? Entry(loaded: defaults, usage: FileUsage(modified: 0, accessed: 1))
+            _ = state.cache.set(kept, for: id, cost: cost)
+        }
+        if let entry { markReadIfDue(id, entry) }
+        return entry?.loaded ?? defaults
+    }
+
+    @discardableResult
+    public func update(
+        _ id: BrowserID, _ change: @escaping @Sendable (inout Value) -> Void
+    ) async throws -> Versioned<Value> {
+        let written: (Versioned<Value>, FileUsage, inserted: Bool)
+        do {
+            written = try await pool.transaction(idempotent: false) { transaction in
+                try await self.applyLocked(id, change, in: transaction)
+            }
+        } catch let error as PostgresError {
+            logger.warning("settings change not saved", ["error": error.description])
+            throw SettingsUnavailable(reason: error.description)
+        }
+        state.withLock { state in
+            _ = state.cache.set(Entry(loaded: written.0, usage: written.1), for: id)
+            if written.inserted { state.rows += 1 }
+        }
+        if written.inserted { sweepIfOverTheCap() }
+        return written.0
+    }
+
+    // MARK: - In the transaction
+
+    private func applyLocked(
+        _ id: BrowserID, _ change: (inout Value) -> Void, in transaction: Transaction
+    ) async throws -> (Versioned<Value>, FileUsage, inserted: Bool) {
+        _ = try await transaction.run(
+            Statement("SELECT pg_advisory_xact_lock(1, hashtext($1))", [id.rawValue], idempotent: true))
+        let current = try await fetch(id, in: transaction)
+        var value = current?.loaded.value ?? defaultValue
+        change(&value)
+        let bytes = try SettingsStore<Value>.encode(value)
+        if let current, try SettingsStore<Value>.encode(current.loaded.value) == bytes {
+            return (current.loaded, current.usage, false)  // nothing changed: no write, no notification
+        }
+        if current == nil, value == defaultValue { return (defaults, FileUsage(modified: 0, accessed: 1), false) }
+        let usage = FileUsage.forWrite(
+            now: SettingsStore<Value>.nanoseconds(clock.date), replacing: current?.usage)
+        let document = String(decoding: bytes, as: UTF8.self)
+        let version = (current?.loaded.version ?? 0) + 1
+        let parameters = [id.rawValue, document, String(version), String(usage.modified), String(usage.accessed)]
+        if current == nil {
+            _ = try await transaction.run(
+                Statement(
+                    "INSERT INTO browser_settings (browser_id, document, version, modified_ns, accessed_ns) "
+                        + "VALUES ($1, $2, $3, $4, $5)", parameters, idempotent: false))
+        } else {
+            _ = try await transaction.run(
+                Statement(
+                    "UPDATE browser_settings SET document = $2, version = $3, modified_ns = $4, accessed_ns = $5 "
+                        + "WHERE browser_id = $1", parameters, idempotent: false))
+        }
+        // Sent at commit, to every listening dashboard (this one included, which finds its copy current).
+        _ = try await transaction.run(
+            Statement(
+                "SELECT pg_notify($1, $2)", [Self.channel, "\(id.rawValue) \(version)"], idempotent: false))
+        let loaded = Versioned(value: value, version: version, digest: SettingsDigest.of(bytes))
+        return (loaded, usage, current == nil)
+    }
+
+    // MARK: - Rows
+
+    struct Row {
+        var loaded: Versioned<Value>
+        var usage: FileUsage
+        var bytes: Int
+    }
+
+    private static var selectRow: String {
+        "SELECT document, version, modified_ns, accessed_ns FROM browser_settings WHERE browser_id = $1"
+    }
+
+    private func fetch(_ id: BrowserID, deadline: ContinuousClock.Instant) async throws -> Row? {
+        try decodeRow(
+            try await pool.run(Statement(Self.selectRow, [id.rawValue], idempotent: true), deadline: deadline), id)
+    }
+
+    private func fetch(_ id: BrowserID, in transaction: Transaction) async throws -> Row? {
+        try decodeRow(try await transaction.run(Statement(Self.selectRow, [id.rawValue], idempotent: true)), id)
+    }
+
+    /// A row as settings; a document that does not decode (edited by hand, say) reads as the defaults, logged, and
+    /// the next change replaces it, as a corrupt file is moved aside.
+    private func decodeRow(_ result: QueryResult, _ id: BrowserID) throws -> Row? {
+        guard let document = result.value("document"), let version = result.value("version").flatMap(UInt64.init),
+            let modified = result.value("modified_ns").flatMap(Int64.init),
+            let accessed = result.value("accessed_ns").flatMap(Int64.init)
+        else { return nil }
+        let usage = FileUsage(modified: modified, accessed: accessed)
+        do {
+            let value = try JSONDecoder().decode(Value.self, from: Data(document.utf8))
+            let digest = SettingsDigest.of(try SettingsStore<Value>.encode(value))
+            return Row(
+                loaded: Versioned(value: value, version: version, digest: digest), usage: usage,
+                bytes: document.utf8.count)
+        } catch {
+            logger.error("unreadable settings row; the browser gets defaults", ["settings.id": id.rawValue])
+            return Row(
+                loaded: Versioned(value: defaultValue, version: version, digest: defaults.digest), usage: usage,
+                bytes: 0)
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// Where browsers' settings live: files (`SettingsStore`, the default) or PostgreSQL (`PostgresSettingsStore`,
+/// with `--database`). `BrowserSettings` and the handlers see only this.
+public protocol SettingsBackend<Value>: Sendable {
+    /// The stored value.
+    associatedtype Value: Codable & Sendable & Equatable
+    /// What a browser without stored settings reads.
+    var defaultValue: Value { get }
+    /// `defaultValue` with version 0 and its digest.
+    var defaults: Versioned<Value> { get }
+    /// The in-memory copies' bytes (for `/metrics`).
+    var cacheBytes: Int { get }
+    /// Browsers with stored settings (files or rows), for `/metrics`.
+    func fileCount() async -> Int
+    /// The settings of `id` with their version and digest; defaults when it has none.
+    func loadVersioned(_ id: BrowserID) async throws -> Versioned<Value>
+    /// Applies `change` to `id`'s current settings and stores the result before returning it (the 303 comes after).
+    @discardableResult
+    func update(_ id: BrowserID, _ change: @escaping @Sendable (inout Value) -> Void) async throws -> Versioned<Value>
+}
+
+extension SettingsStore: SettingsBackend where Value: Equatable {}

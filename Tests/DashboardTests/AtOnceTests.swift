@@ -1,0 +1,39 @@
+import HTTPCore
+import HTTPServer
+import Testing
+
+@testable import Dashboard
+
+/// A warm page is answered at once on the event loop (issue 21), and that answer is the one the awaited path gives;
+/// whatever needs waiting (no data yet, a long poll, a form) is left to it.
+@Suite struct DashboardAtOnceTests {
+    func atOnce(_ app: DashboardApp, _ target: String) throws -> Response? {
+        try app.responder.respondAtOnce(
+            to: Request(method: .get, target: target, headers: HTTPHeaders([("Host", "127.0.0.1:8000")])),
+            context: RequestContext(requestID: "t", logger: .silent))
+    }
+
+    @Test(arguments: [
+        "/", "/habits", "/habits/Yoga", "/habits/Yoga?range=day", "/people", "/people?sort=activity",
+        "/people/user0", "/log", "/habits/Nonexistent", "/habits/Yoga?range=decade", "/people?sort=height",
+    ])
+    func aWarmPageIsAnsweredAtOnceExactlyAsWhenAwaited(target: String) async throws {
+        let scripted = try ScriptedApp(name: "at-once")
+        let awaited = try await scripted.get(target)
+        let given = try #require(try atOnce(scripted.app, target))
+        #expect(given == awaited)
+    }
+
+    @Test func withNoDataYetAPageIsLeftToTheAwaitedPath() throws {
+        let scripted = try ScriptedApp(name: "at-once-cold")
+        #expect(try atOnce(scripted.app, "/habits") == nil)
+        #expect(try atOnce(scripted.app, "/habits/Yoga") == nil)
+    }
+
+    @Test func fragmentsAreAlwaysAwaited() async throws {
+        let scripted = try ScriptedApp(name: "at-once-fragment")
+        _ = try await scripted.get("/fragments/home")
+        #expect(try atOnce(scripted.app, "/fragments/home") == nil)
+        #expect(try atOnce(scripted.app, "/fragments/habits/Yoga") == nil)
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Logging
+import Postgres
+import TestSupport
+import Testing
+import Timing
+
+@testable import Dashboard
+
+/// Settings in a real throwaway PostgreSQL, through two stores standing for two dashboards on one database.
+/// Wall-clock limits are hang guards; waits are on notifications and results, never on time.
+@Suite(.enabled(if: ThrowawayPostgres.available, Comment(rawValue: ThrowawayPostgres.missingReason)))
+struct PostgresSettingsStoreTests {
+    struct Dashboard: Sendable {
+        let database: DashboardDatabase
+        let store: PostgresSettingsStore<Settings>
+
+        func close() {
+            store.close()
+            database.close()
+        }
+    }
+
+    static func dashboard(_ url: String, proposedSecret: [UInt8]? = nil) async throws -> Dashboard {
+        let database = try await DashboardDatabase.open(
+            try DatabaseURL(url), logger: .silent, proposedSecret: proposedSecret)
+        let store = try PostgresSettingsStore(
+            pool: database.pool, listener: database.listener, defaultValue: Settings(), logger: .silent)
+        return Dashboard(database: database, store: store)
+    }
+
+    /// Waits until `store`'s listener is connected (its first event), so notifications from now on are heard.
+    static func listening(_ dashboard: Dashboard) async {
+        var events = dashboard.database.listener.subscribe(channels: [PostgresSettingsStore<Settings>.channel])
+            .makeAsyncIterator()
+        _ = await events.next()
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func concurrentTogglesOfOneBrowserThroughTwoDashboardsLoseNothing() async throws {
+        let url = try await ThrowawayPostgres.shared().makeDatabase()
+        let (one, two) = (try await Self.dashboard(url), try await Self.dashboard(url))
+        defer { (one.close(), two.close()) }
+        let id = BrowserID.random()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<50 {
+                group.addTask { try await one.store.update(id) { $0.toggleFavorite("one-\(index)") } }
+                group.addTask { try await two.store.update(id) { $0.toggleFavorite("two-\(index)") } }
+            }
+            try await group.waitForAll()
+        }
+        let final = try await Self.dashboard(url)
+        defer { final.close() }
+        let stored = try await final.store.loadVersioned(id)
+        #expect(Set(stored.value.favoriteHabits).count == 100)
+        #expect(stored.version == 100)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aChangeThroughOneDashboardIsServedByTheOtherAfterItsNotification() async throws {
+        let url = try await ThrowawayPostgres.shared().makeDatabase()
+        let (one, two) = (try await Self.dashboard(url), try await Self.dashboard(url))
+        defer { (one.close(), two.close()) }
+        let id = BrowserID.random()
+        try await one.store.update(id) { $0.toggleFavorite("Yoga") }
+        #expect(try await two.store.loadVersioned(id).value.favoriteHabits == ["Yoga"])  // now in two's memory
+        var heard = two.database.listener.subscribe(channels: [PostgresSettingsStore<Settings>.channel])
+            .makeAsyncIterator()
+        _ = await heard.next()  // .connected: two listens
+        try await one.store.update(id) { $0.toggleFavorite("Swim") }
+        var event = await heard.next()
+        while case .connected = event { event = await heard.next() }
+        guard case .notification = event else {
+            Issue.record("expected the notification, got \(String(describing: event))")
+            return
+        }
+        // Two's own subscriber ran before or after ours; either way the next read is current or reloads.
+        await eventually("two serves the change") {
+            two.store.state.withLock { $0.cache.peek(id)?.loaded.version ?? 0 } != 1
+        }
+        #expect(try await two.store.loadVersioned(id).value.favoriteHabits == ["Yoga", "Swim"])
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func withTheDatabaseStoppedChangesFailPromptlyAndReadsComeFromMemoryThenAllRecovers() async throws {
+        let server = try await ThrowawayPostgres.make()
+        defer { Task { await server.destroy() } }
+        let one = try await Self.dashboard(server.url)
+        defer { one.close() }
+        let id = BrowserID.random()
+        try await one.store.update(id) { $0.toggleFollow("u1") }
+        try await server.stop()
+        await #expect(throws: SettingsUnavailable.self) {
+            try await one.store.update(id) { $0.toggleFollow("u2") }
+        }
+        #expect(try await one.store.loadVersioned(id).value.followedUserIDs == ["u1"])
+        #expect(try await one.store.loadVersioned(BrowserID.random()) == one.store.defaults)
+        try await server.start()
+        var saved = false
+        for _ in 0..<200 where !saved {
+            do {
+                try await one.store.update(id) { $0.toggleFollow("u2") }
+                saved = true
+            } catch is SettingsUnavailable {
+                try await Task.sleep(for: .milliseconds(50))  // the pool's back-off, 2 s at most
+            }
+        }
+        #expect(saved)
+        #expect(try await one.store.loadVersioned(id).value.followedUserIDs == ["u1", "u2"])
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aDashboardStartingWithoutItsDatabaseStartsAndSaysSo() async throws {
+        let server = try await ThrowawayPostgres.make()
+        defer { Task { await server.destroy() } }
+        try await server.stop()
+        let one = try await Self.dashboard(server.url)
+        defer { one.close() }
+        #expect(!one.database.isPrepared)
+        #expect(one.database.healthLine.hasPrefix("database: down"))
+        #expect(one.database.metricsText.contains("habits_database_up 0"))
+        #expect(one.database.signers.current == nil)
+        try await server.start()
+        await eventually("the database is prepared in the background") { one.database.isPrepared }
+        #expect(one.database.signers.current != nil)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func importingASettingsDirectoryIsIdempotentAndItsCookiesStillVerify() async throws {
+        let url = try await ThrowawayPostgres.shared().makeDatabase()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)")
+        let files = try SettingsStore(directory: directory, defaultValue: Settings(), logger: .silent)
+        let signer = try CookieSigner.loadOrCreate(directory: directory.path, logger: .silent)
+        let id = BrowserID.random()
+        try await files.update(id) { $0.toggleFavorite("Read") }
+        let one = try await Self.dashboard(url, proposedSecret: try SettingsImport.directorySecret(directory.path))
+        defer { one.close() }
+        let first = try await SettingsImport.run(directory: directory.path, into: one.database)
+        #expect(first.imported == 1 && first.alreadyThere == 0)
+        #expect(first.secret.hasPrefix("the directory's"))
+        let second = try await SettingsImport.run(directory: directory.path, into: one.database)
+        #expect(second.imported == 0 && second.alreadyThere == 1)
+        let two = try await Self.dashboard(url)
+        defer { two.close() }
+        let clusterSigner = try #require(two.database.signers.current)
+        #expect(clusterSigner.browserID(fromCookie: signer.cookieValue(for: id)) == id)
+        #expect(try await two.store.loadVersioned(id).value.favoriteHabits == ["Read"])
+    }
+}
