@@ -15,7 +15,8 @@
 # 4. the time from a habit logged at the API to a held poll's answer on a dashboard that is not the refresher
 #    (Benchmarks/cluster-latency.py, $ROUNDS rounds): median and max.
 #
-# Usage: Benchmarks/cluster.sh   (DURATION=5s VIEWERS=500 WINDOW=10 ROUNDS=10; release builds; installs wrk, nginx)
+# Usage: Benchmarks/cluster.sh   (DURATION=5s VIEWERS=500 WINDOW=10 ROUNDS=10; release builds, or BIN=DIR;
+#                                 installs wrk, nginx)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Benchmarks/lib.sh
@@ -42,10 +43,14 @@ trap cleanup EXIT
 
 bench_require wrk nginx curl
 
-echo "==> building habits-api and habits-dashboard (release)"
-swift build -c release --product habits-api 2>&1 | tail -1
-swift build -c release --product habits-dashboard 2>&1 | tail -1
-bin=$(swift build -c release --show-bin-path)
+if [[ -n ${BIN:-} ]]; then
+    bin=$BIN  # executables built already (BIN=.build/release)
+else
+    echo "==> building habits-api and habits-dashboard (release)"
+    swift build -c release --product habits-api 2>&1 | tail -1
+    swift build -c release --product habits-dashboard 2>&1 | tail -1
+    bin=$(swift build -c release --show-bin-path)
+fi
 
 # Waits for "$2 http://…" in file $1 and prints the URL without its trailing slash.
 announced() {
