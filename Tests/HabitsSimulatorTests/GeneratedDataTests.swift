@@ -56,6 +56,10 @@ import Testing
         simulator.playHistory()
         let statistics = try CombinedStatisticsRequest().decode(
             HTTPClientResponse(status: .ok, body: simulator.snapshot().combined))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let reference = try JSONDecoder().decode(CombinedStatistics.self, from: Data(simulator.snapshot().combined))
+        #expect(try encoder.encode(statistics) == encoder.encode(reference))
         #expect(statistics.habitStatistics.count == 80)
         #expect(statistics.userStatistics.count == 400)
         let users = try UsersRequest().decode(

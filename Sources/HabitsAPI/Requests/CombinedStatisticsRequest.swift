@@ -6,4 +6,13 @@ public struct CombinedStatisticsRequest: APIRequest {
     public init() {}
     public var endpoint: Endpoint { .combinedStats }
     public var path: String { "/combinedStats" }
+
+    /// Decoded from the bytes by `StatisticsJSONDecoder` (issue 21 point 2: a refresh's CPU), not `JSONDecoder`.
+    public func decode(_ response: HTTPClientResponse) throws(HabitsAPIError) -> CombinedStatistics {
+        do {
+            return try StatisticsJSONDecoder.decode(response.body)
+        } catch {
+            throw .decoding(type: "CombinedStatistics", detail: error.description)
+        }
+    }
 }
