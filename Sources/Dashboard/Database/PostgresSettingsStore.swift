@@ -84,12 +84,15 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
     /// Reads that fell back to the defaults because the database did not answer (for `/metrics`).
     public var readFailures: Int { state.withLock { $0.readFailures } }
 
+    public func loadedAtOnce(_ id: BrowserID) -> Versioned<Value>? {
+        guard let cached = state.withLock({ $0.cache.value(for: id) }) else { return nil }
+        markReadIfDue(id, cached)
+        return cached.loaded
+    }
+
     public func loadVersioned(_ id: BrowserID) async throws -> Versioned<Value> {
-        let (cached, generation) = state.withLock { ($0.cache.value(for: id), $0.generation) }
-        if let cached {
-            markReadIfDue(id, cached)
-            return cached.loaded
-        }
+        if let loaded = loadedAtOnce(id) { return loaded }
+        let generation = state.withLock { $0.generation }
         guard listener.isConnected else { return defaults }
         let row: Row?
         do {

@@ -11,6 +11,8 @@ public protocol SettingsBackend<Value>: Sendable {
     var cacheBytes: Int { get }
     /// Browsers with stored settings (files or rows), for `/metrics`.
     func fileCount() async -> Int
+    /// `id`'s settings when they are in memory and current (no I/O, for a page answered on an event loop), else nil.
+    func loadedAtOnce(_ id: BrowserID) -> Versioned<Value>?
     /// The settings of `id` with their version and digest; defaults when it has none.
     func loadVersioned(_ id: BrowserID) async throws -> Versioned<Value>
     /// Applies `change` to `id`'s current settings and stores the result before returning it (the 303 comes after).
