@@ -16,8 +16,12 @@ version=${VERSION:-$(git describe --tags --always --dirty 2>/dev/null || echo de
 arch=$(uname -m)
 name="habits-dashboard-$version-linux-$arch"
 
-echo "==> swift build -c release --static-swift-stdlib" >&2
-swift build -c release --static-swift-stdlib >&2
+echo "==> swift build -c release --static-swift-stdlib (habits-dashboard, habits-api)" >&2
+# The two products only: the tarball ships nothing else, and the test-support library (it imports Swift Testing, which
+# has no static build) is not part of a release.
+for product in habits-dashboard habits-api; do
+    swift build -c release --static-swift-stdlib --product "$product" >&2
+done
 bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
 
 stage=$(mktemp -d)
@@ -34,7 +38,8 @@ cp deploy/habits-dashboard.service deploy/nginx-https.conf.template "$root/"
 cat >"$root/INSTALL" <<INSTALL
 Habits Dashboard $version (linux-$arch)
 
-Needs only the base system: glibc, libcrypto (OpenSSL 3) and zlib. Full guide: docs/DEPLOY.md in the repository.
+Needs the base system (glibc, libcrypto from OpenSSL 3, zlib) and PostgreSQL's client library, libpq5
+(apt-get install libpq5; habits-dashboard links it for --database). Full guide: docs/DEPLOY.md in the repository.
 
 1. Unpack to /opt/habits-dashboard:
      sudo mkdir -p /opt/habits-dashboard

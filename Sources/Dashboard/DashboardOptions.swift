@@ -56,6 +56,9 @@ public struct DashboardOptions: Sendable, Equatable {
     public var logLevel: Logger.Level
     /// How log lines are written (`--log-format`): logfmt or one JSON object per line.
     public var logFormat: Logger.Format
+    /// Live polls held at once (`--max-parked-polls`, for tests: 0 has every poll answered at once with
+    /// `Retry-After`, as when every place is taken).
+    public var maxParkedPolls: Int = 512
 
     /// Creates options; the defaults are those of `habits-dashboard` with no flags and no environment.
     public init(
@@ -140,6 +143,7 @@ public struct DashboardOptions: Sendable, Equatable {
           --log-level L                   debug, info, notice, warning or error           default info
                                           (debug adds the embedded API's access log)
           --log-format F                  logfmt, or json (one object per line)           default logfmt
+          --max-parked-polls N            live polls held at once (for tests), 0 to 4096  default 512
           --help                          show this help
 
         """
@@ -171,6 +175,7 @@ public struct DashboardOptions: Sendable, Equatable {
                 "--max-settings-files": .value, "--refresh-interval": .value, "--cache-dir": .value,
                 "--cache-max-age": .value, "--public-url": .value, "--resources": .value, "--log-level": .value,
                 "--log-format": .value, "--database": .value, "--import-settings": .value,
+                "--max-parked-polls": .value,
             ])
         while let (name, value) = try scanner.next() {
             let value = value ?? ""
@@ -201,6 +206,8 @@ public struct DashboardOptions: Sendable, Equatable {
             case "--refresh-interval":
                 options.refreshInterval = try OptionValue.number(value, option: name, in: 0.25...60)
             case "--cache-dir": options.cacheDirectory = try OptionValue.nonEmpty(value, option: name)
+            case "--max-parked-polls":
+                options.maxParkedPolls = try OptionValue.integer(value, option: name, in: 0...4096)
             case "--cache-max-age":
                 options.cacheMaxAgeDays = try OptionValue.integer(value, option: name, in: 1...36_500)
             case "--public-url": options.publicURL = try Self.publicURL(value, option: name)

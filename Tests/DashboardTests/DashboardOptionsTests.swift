@@ -72,6 +72,16 @@ import Testing
         }
     }
 
+    /// The test-only bound on held polls (Tests/Browser/test_retry_after.py starts a dashboard with 0).
+    @Test func maxParkedPollsIsReadAndZeroIsAllowed() throws {
+        guard case .run(let options) = try DashboardOptions.parse(["--max-parked-polls", "0"]) else {
+            Issue.record("not a run")
+            return
+        }
+        #expect(options.maxParkedPolls == 0)
+        #expect(DashboardOptions.usage.contains("--max-parked-polls"))
+    }
+
     /// Issue 10: the "default" column of `--help` was ragged.
     @Test func helpLinesUpItsDefaultColumn() {
         let columns = Set(
@@ -96,6 +106,7 @@ import Testing
         // Below 0.25 s the upstream would see more than 4 statistics calls per second (issue 9).
         ["--refresh-interval", "0.1"], ["--refresh-interval", "soon"],
         ["--cache-dir", ""], ["--cache-max-age", "0"], ["--cache-max-age", "week"],
+        ["--max-parked-polls", "-1"], ["--max-parked-polls", "5000"],
     ])
     func badCommandLinesAreRejected(arguments: [String]) {
         #expect(throws: CommandLineError.self) { try DashboardOptions.parse(arguments) }

@@ -87,6 +87,7 @@ struct PostgresSettingsStoreTests {
         defer { Task { await server.destroy() } }
         let one = try await Self.dashboard(server.url)
         defer { one.close() }
+        await Self.listening(one)
         let id = BrowserID.random()
         try await one.store.update(id) { $0.toggleFollow("u1") }
         try await server.stop()

@@ -18,11 +18,14 @@ final class ScriptedApp {
     /// Builds the app; `name` prefixes the settings directory, so a left-over directory says which suite left it. The
     /// clock starts now, rounded down to a 10 s history slot (slots are counted from 1970), so a test that moves it a
     /// few seconds knows whether it crosses into the next slot.
-    init(name: String, clock: ManualClock = ManualClock(date: ScriptedApp.slotStart())) throws {
+    init(
+        name: String, clock: ManualClock = ManualClock(date: ScriptedApp.slotStart()),
+        configuration: SnapshotStore.Configuration = SnapshotStore.Configuration()
+    ) throws {
         self.clock = clock
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
         data = ScriptedData()
-        snapshots = SnapshotStore(source: data, clock: clock, logger: .silent)
+        snapshots = SnapshotStore(source: data, configuration: configuration, clock: clock, logger: .silent)
         let store = try SettingsStore(directory: directory, defaultValue: Settings(), logger: .silent)
         app = DashboardApp(
             upstream: data,

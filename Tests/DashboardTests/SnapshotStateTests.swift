@@ -50,7 +50,7 @@ import Testing
             Issue.record("expected a wait")
             return
         }
-        #expect(deadline == nil, "with no data at all, only the client's timeout bounds the wait")
+        #expect(deadline == nil, "with no data at all and no bound set, only the client's timeout bounds the wait")
         let job = try #require(jobs(actions).first)
         #expect(job.fetchesReference && job.current == nil)
         let finished = state.refreshFinished(

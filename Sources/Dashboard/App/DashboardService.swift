@@ -82,6 +82,8 @@ public final class DashboardService: Sendable {
         let images = ImageCache(upstream: upstreamAPI, disk: imageDisk)
         var snapshotConfiguration = SnapshotStore.Configuration()
         snapshotConfiguration.refreshInterval = .seconds(options.refreshInterval)
+        snapshotConfiguration.maxParked = options.maxParkedPolls
+        snapshotConfiguration.upstreamWait = .seconds(30)
         var persistenceConfiguration = SnapshotPersistence.Configuration(
             directory: options.cacheDirectory, upstream: upstreamIdentity ?? Self.identity(of: upstream))
         persistenceConfiguration.maxAge = TimeInterval(options.cacheMaxAgeDays) * 86_400

@@ -27,17 +27,22 @@ extension PostgresSettingsStore {
                     _ = state.cache.removeValue(for: id)
                 }
             }
-        case .connected, .reconnected:
-            // `.connected` too: a change made through the pool before the listener first connected was not heard.
+        case .connected:
+            // The first session: nothing was missed but what another dashboard changed in the moment before it,
+            // while this one had nothing of the database in memory yet.
             state.withLock { state in
                 state.generation += 1
+                state.down = false
+            }
+        case .reconnected:
+            state.withLock { state in
+                state.generation += 1
+                state.down = false
                 while state.cache.removeOldest() != nil {}
             }
-            if event == .reconnected {
-                logger.notice("settings database reachable again; copies in memory dropped", [:])
-            }
+            logger.notice("settings database reachable again; copies in memory dropped", [:])
         case .lost:
-            break
+            state.withLock { $0.down = true }
         }
     }
 }

@@ -10,9 +10,9 @@ import Timing
 /// - Reads come from memory: a browser's copy stays valid until a notification (`habits_settings`, payload
 ///   `<id> <version>`) says another dashboard changed it, so a warm page makes no database call. After the listener
 ///   reconnects, every copy is dropped (notifications sent meanwhile are lost). A browser not in memory is read
-///   once from the database, with a short deadline; while the database is known to be down (the listener is not
-///   connected) or that read fails, the page gets the defaults at once and nothing is cached: pages never wait on
-///   an unreachable database.
+///   once from the database, with a short deadline; while the database is known to be down (the listener's
+///   last word was a lost session) or that read fails, the page gets the defaults at once and nothing is cached:
+///   pages never wait on an unreachable database.
 /// - A change is one transaction: the browser's row is locked (`pg_advisory_xact_lock` on its id, which also covers
 ///   a browser with no row yet), the change is applied to the row as it is now (never to a copy in memory), the row
 ///   written with the version raised by one, and the notification sent, all committed before `update` returns (the
@@ -50,6 +50,8 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
         /// Rows, as last counted (by a sweep) plus those inserted since.
         var rows = 0
         var readFailures = 0
+        /// The listener last reported a lost session: reads of browsers not in memory do not even try.
+        var down = false
     }
 
     /// A store over `pool`, invalidated through `listener` (which the caller starts).
@@ -92,8 +94,8 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
 
     public func loadVersioned(_ id: BrowserID) async throws -> Versioned<Value> {
         if let loaded = loadedAtOnce(id) { return loaded }
-        let generation = state.withLock { $0.generation }
-        guard listener.isConnected else { return defaults }
+        let (generation, down) = state.withLock { ($0.generation, $0.down) }
+        guard !down else { return defaults }
         let row: Row?
         do {
             row = try await fetch(id, deadline: clock.now + readTimeout)

@@ -10,51 +10,6 @@ import HabitsAPI
 /// It holds the current snapshot and reference data, the refresh `Schedule` (intervals, back-off, watching), the
 /// generation that long polls wait on, the stale notice, the ids of everyone waiting and the counters.
 struct SnapshotState {
-    /// Timings and bounds.
-    struct Policy: Equatable {
-        /// When to refresh and when data is stale.
-        var schedule = Schedule.Policy()
-        /// How long a page with old data waits for the refresh it started (within issue 8's 50 ms).
-        var pageWait: Duration = .milliseconds(40)
-        /// Most long polls parked at once; beyond it they are answered at once.
-        var maxParked = 512
-    }
-
-    /// The users, habits and categories a snapshot is built with, and their digest.
-    struct Reference {
-        var users: [String: User]
-        var habits: [String: Habit]
-        var categories: [Category]
-        var digest: UInt64
-    }
-
-    /// One refresh to run: what to fetch, and what the current data is (nothing else changes it while a refresh
-    /// runs, since only one runs at a time), so the fetch can tell new answers from old without asking again.
-    struct Job {
-        /// Fetch users, habits and categories too.
-        var fetchesReference: Bool
-        /// The reference data to build with when it is not fetched.
-        var reference: Reference?
-        /// The snapshot shown now.
-        var current: Snapshot?
-        /// Counts refreshes started, so a change made here waits for one that started after it.
-        var sequence: Int
-        /// Started for a change made here (a habit logged): a follower fetches this one itself (issue 19).
-        var forced = false
-        /// A live page is watched here: a follower tells the leader so.
-        var watched = false
-    }
-
-    /// What a refresh brought.
-    enum Outcome {
-        /// The answers; `built` is nil when they hash to the current snapshot's, `reference` nil when not fetched.
-        case fetched(built: Snapshot?, reference: Reference?)
-        /// A follower read the stored snapshot (issue 19): `built` is nil when its version is the one shown.
-        case followed(built: Snapshot?, status: SharedSnapshot.Status)
-        /// It failed.
-        case failed(any Error)
-    }
-
     let policy: Policy
     internal(set) var schedule: Schedule
     internal(set) var snapshot: Snapshot?
@@ -116,7 +71,7 @@ struct SnapshotState {
             guard schedule.inFlight else {
                 return (.fail(lastError ?? HabitsAPIError.transport("no data")), actions)
             }
-            return (.wait(id: addWaiter(.refresh), deadline: nil), actions)
+            return (.wait(id: addWaiter(.refresh), deadline: policy.upstreamWait.map { now + $0 }), actions)
         }
         // Old data with a healthy refresh under way, or data from disk and a first refresh under way: a healthy
         // upstream replaces it within the page's wait.
@@ -134,9 +89,12 @@ struct SnapshotState {
     }
 
     /// A view request's wait ended (woken or timed out): the view, or the error to answer with.
-    func waitEnded(now: ContinuousClock.Instant, date: Date) -> Result<SnapshotView, any Error> {
+    func waitEnded(timedOut: Bool = false, now: ContinuousClock.Instant, date: Date) -> Result<SnapshotView, any Error>
+    {
         if let view = current(now: now, date: date) { return .success(view) }
         if isShutDown { return .failure(HTTPError(.serviceUnavailable, "The dashboard is stopping.")) }
+        // The wait's bound passed with the first refresh still out: a quick 503 rather than more waiting.
+        if timedOut && schedule.inFlight { return .failure(UpstreamSlow()) }
         return .failure(lastError ?? HabitsAPIError.transport("no data"))
     }
 

@@ -82,8 +82,8 @@ public final class SnapshotStore: Sendable {
         case .fail(let error):
             throw error
         case .wait(let id, let deadline):
-            _ = await wait(id, until: deadline)
-            return try locked.withLock { $0.state.waitEnded(now: clock.now, date: clock.date) }.get()
+            let woken = await wait(id, until: deadline)
+            return try locked.withLock { $0.state.waitEnded(timedOut: !woken, now: clock.now, date: clock.date) }.get()
         case .later:
             preconditionFailure("only a view asked for at once is answered later")
         }
@@ -103,7 +103,8 @@ public final class SnapshotStore: Sendable {
     }
 
     /// After a change upstream made here (a habit logged): refreshes now and waits (at most `timeout`) for a
-    /// refresh that started after this call, so the next page shows the change.
+    /// refresh that started after this call, so the next page shows the change; past it the change's answer goes
+    /// out at once, and the page after it shows what the snapshot has.
     public func refreshAfterChange(timeout: Duration = .seconds(3)) async {
         let deadline = clock.now + timeout
         guard let id = decide({ $0.changeMade(now: clock.now) }) else { return }

@@ -83,9 +83,11 @@ public struct PeoplePage: Equatable, Sendable {
         case .activity: key = \.totalCount
         case .leading: key = \.leadingCount
         }
-        return positions.sorted { a, b in
-            let (ka, kb) = (key(cards[a]), key(cards[b]))
-            return ka != kb ? ka > kb : a < b
-        }
+        // The keys first, then a sort of plain integers: comparing through the cards copied two structs of strings
+        // per comparison (37 ms for 4 100 people, Benchmarks/scale.sh).
+        let keys = positions.map { key(cards[$0]) }
+        return positions.indices.sorted { a, b in
+            keys[a] != keys[b] ? keys[a] > keys[b] : positions[a] < positions[b]
+        }.map { positions[$0] }
     }
 }

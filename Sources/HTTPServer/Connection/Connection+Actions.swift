@@ -32,8 +32,7 @@ extension Connection {
             AccessLog.refused(status: status, peer: peer, logger: environment.logger)
             writeError(status)
         case .parseBuffered:
-            parseBuffered()
-            readWhileWanted()
+            nextRequestWhenFair()
         case .startLingering:
             shutdown(fd, Int32(SHUT_WR))
             // Input may have arrived (or ended) while nothing was read; the edge for it has passed.
@@ -47,6 +46,28 @@ extension Connection {
         }
     }
 
+    /// Carries out `.parseBuffered`, the next request after an answer. When one may be waiting already (pipelined
+    /// bytes in the parser or in the kernel), it is taken on the loop's next run of queued work rather than now:
+    /// every other connection with work queued gets its turn first, so one peer's pipeline cannot hold the loop
+    /// for a round of many answers (issue 23: a page waited seconds behind 1 024 pipelines). A connection that
+    /// finds nothing waits for its peer, which starts its pipelining count again.
+    private func nextRequestWhenFair() {
+        guard parser.hasBufferedBytes || readReady else {
+            parser.releaseBufferWhenEmpty()
+            return state.waitingForPeer()
+        }
+        loop.execute { [self] in
+            guard !isClosed, case .idle = state.phase else { return }
+            parseBuffered()
+            readWhileWanted()
+            switch state.phase {
+            case .idle, .readingHead, .readingBody: state.waitingForPeer()
+            default: break
+            }
+            eventHandled()
+        }
+    }
+
     /// Closes the socket now: on `.close`, and on an I/O error or a forced close, which need no decision.
     func closeNow() {
         guard !isClosed else { return }
@@ -57,13 +78,9 @@ extension Connection {
         standingBox.withLock { $0 = .busy }
         environment.onClose(id)
         close(fd)
-        // A waiting worker ends; a busy one ends after its handler returns (its answer is dropped).
+        // A busy worker ends after its handler returns (its answer is dropped).
         pendingRequest = nil
         immediateAnswer = nil
-        if let waiter = requestWaiter {
-            requestWaiter = nil
-            waiter.resume(returning: nil)
-        }
     }
 
     /// Tells the server, once, that the answer about to go out is the connection's last.

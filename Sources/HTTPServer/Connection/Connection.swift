@@ -30,27 +30,45 @@ import Synchronization
 /// thread ever waits on one client, and every phase has a deadline (slowhttptest -c 1000 -H: probes still
 /// answered in < 6 ms).
 final class Connection: @unchecked Sendable {
-    /// What every connection of one server shares.
-    struct Environment: Sendable {
+    /// What every connection of one server shares: one object per server, so a connection holds a reference
+    /// rather than its own copy of the configuration, the policy and the closures (issue 21: an idle connection
+    /// should cost about 1 KiB; the copy was about 600 bytes of it).
+    final class Environment: Sendable {
         /// What answers the requests (the app's router and middleware).
-        var responder: any HTTPResponder
+        let responder: any HTTPResponder
         /// The server's logger; each request's carries its id.
-        var logger: Logger
+        let logger: Logger
         /// The limits the parser enforces come from here.
-        var configuration: ServerConfiguration
+        let configuration: ServerConfiguration
         /// The deadlines and request cap `ConnectionState` enforces.
-        var policy: ConnectionState.Policy
+        let policy: ConnectionState.Policy
         /// Gives each request its id.
-        var requestIDs: RequestIDGenerator
+        let requestIDs: RequestIDGenerator
         /// Sums repeated identical access-log lines (nil: every line is written).
-        var accessLog: AccessLogSummer? = nil
+        let accessLog: AccessLogSummer?
         /// Called once, on the loop thread, as the socket closes: just before `close(2)`, so a client that sees
         /// the close and reconnects at once finds its slot (and its per-address count) already free.
-        var onClose: @Sendable (Int) -> Void
+        let onClose: @Sendable (Int) -> Void
         /// Called once, on the loop thread, just before the connection's last answer (one that says
         /// `Connection: close`) is sent: a client that reconnects as soon as it reads that answer must find its
         /// slot free, before the socket is even closed (wrk does, every 1 000 requests).
-        var onLastAnswer: @Sendable (Int) -> Void = { _ in }
+        let onLastAnswer: @Sendable (Int) -> Void
+
+        /// Everything a server's connections share.
+        init(
+            responder: any HTTPResponder, logger: Logger, configuration: ServerConfiguration,
+            policy: ConnectionState.Policy, requestIDs: RequestIDGenerator, accessLog: AccessLogSummer? = nil,
+            onClose: @escaping @Sendable (Int) -> Void, onLastAnswer: @escaping @Sendable (Int) -> Void = { _ in }
+        ) {
+            self.responder = responder
+            self.logger = logger
+            self.configuration = configuration
+            self.policy = policy
+            self.requestIDs = requestIDs
+            self.accessLog = accessLog
+            self.onClose = onClose
+            self.onLastAnswer = onLastAnswer
+        }
     }
 
     /// The server-wide id of this connection.
@@ -78,12 +96,10 @@ final class Connection: @unchecked Sendable {
     /// Output hit EAGAIN; the next EPOLLOUT edge resumes it.
     var waitingForWritable = false
     private var armedDeadline: ConnectionState.Instant?
-    /// The handler task (see `startWorker`).
+    /// The handler task while one runs (see `startWorker`); nil while the connection is idle.
     var worker: Task<Void, Never>?
     /// The request the worker has not taken yet.
     var pendingRequest: Dispatched?
-    /// The worker's continuation while it waits for a request.
-    var requestWaiter: UnsafeContinuation<Dispatched?, Never>?
     /// An answer given at once on the loop (`HTTPResponder.respondAtOnce`), written at the end of the event.
     var immediateAnswer: (Response, Dispatched)?
 

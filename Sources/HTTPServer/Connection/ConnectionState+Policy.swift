@@ -19,6 +19,9 @@ extension ConnectionState {
         var minimumSendRate: Int
         /// How long an answer may wait on a peer reading slower than `minimumSendRate`.
         var sendRateGracePeriod: Duration
+        /// The pipelining bound (`ConnectionState+Pipelining.swift`): body bytes answered one after another without
+        /// the connection waiting for its peer; the answer that reaches it is the connection's last.
+        var maxPipelinedBytes = 128 * 1024
 
         init(_ configuration: ServerConfiguration) {
             self.init(

@@ -26,8 +26,8 @@ extension ConnectionState {
         case .readingHead(let since, let received): .receiving(since: since, bytes: received)
         case .readingBody(let body): .receiving(since: body.started, bytes: body.received)
         case .responding: .handling
-        case .writing(_, linger: false): sendProgress.map { .sending(since: $0.started, bytes: $0.sent) } ?? .busy
-        case .writing, .lingering, .closed: .busy
+        case .writing: sendProgress.map { .sending(since: $0.started, bytes: $0.sent) } ?? .busy
+        case .lingering, .closed: .busy
         }
     }
 }

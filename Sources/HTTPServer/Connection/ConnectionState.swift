@@ -79,6 +79,9 @@ struct ConnectionState {
     private(set) var writeStalledSince: Instant?
     /// The send rate's measure while output is pending; nil when nothing is.
     private(set) var sendProgress: SendProgress?
+    /// Answers (and their body bytes) written one after another since the connection last waited for its peer
+    /// (`ConnectionState+Pipelining.swift`).
+    var pipelined = (answers: 0, bytes: 0)
 
     /// A new connection, idle since `now`.
     init(policy: Policy, now: Instant) {
@@ -160,11 +163,14 @@ struct ConnectionState {
 
     // MARK: - Writing
 
-    /// The handler's response is ready to be written.
-    mutating func responseReady(now: Instant) -> Action {
+    /// The handler's response, with `bodyBytes` of body, is ready to be written. It is the last one when the request
+    /// or a shutdown says so, or when it ends a pipeline that went on too long (then the requests the peer sent
+    /// after it are dropped in a lingering close: RFC 9112 §9.3.2 has a pipelining client retry them).
+    mutating func responseReady(bodyBytes: Int = 0, now: Instant) -> Action {
         guard case .responding(let closeAfter) = phase else { return .none }
-        let close = closeAfter || isShuttingDown
-        phase = .writing(closeAfter: close, linger: false)
+        let endsPipeline = pipelineEnds(afterAnswerOf: bodyBytes)
+        let close = closeAfter || isShuttingDown || endsPipeline
+        phase = .writing(closeAfter: close, linger: endsPipeline && !closeAfter && !isShuttingDown)
         return .writeResponse(closeAfter: close)
     }
 

@@ -90,6 +90,18 @@ public struct RequestParser: Sendable {
         }
     }
 
+    /// Whether bytes are buffered that no event has consumed yet (the start of a pipelined request, or all of it).
+    public var hasBufferedBytes: Bool { readIndex < buffer.count }
+
+    /// Frees the buffer when it holds nothing unconsumed between requests: an idle keep-alive connection then pins no
+    /// buffer at all (issue 21: memory per idle connection), at the price of one allocation for its next request.
+    public mutating func releaseBufferWhenEmpty() {
+        guard readIndex == buffer.count, case .requestLine = stage, leadingEmptyLines == 0 else { return }
+        buffer = []
+        readIndex = 0
+        scanIndex = 0
+    }
+
     /// Buffers `bytes` for parsing.
     public mutating func append(_ bytes: some Collection<UInt8>) {
         compactIfWorthIt()

@@ -132,11 +132,8 @@ extension Server {
     private func register(
         id: Int, fd: Int32, peer: String, client: IPAddress?, address: String, role: ConnectionTable<Connection>.Role
     ) {
-        let environment = Connection.Environment(
-            responder: responder, logger: logger, configuration: configuration,
-            policy: ConnectionState.Policy(configuration), requestIDs: requestIDs, accessLog: accessLog,
-            onClose: { [self] id in connectionClosed(id) },
-            onLastAnswer: { [self] id in state.withLock { $0.table.lastAnswer(id) } })
+        // Set by `start()` before any connection can be admitted.
+        guard let environment = state.withLock({ $0.environment }) else { preconditionFailure("admitted before start") }
         let connection = Connection(
             id: id, fd: fd, peer: peer, client: client, loop: EventLoopGroup.shared.next(), environment: environment)
         let stillRunning = state.withLock { state -> Bool in

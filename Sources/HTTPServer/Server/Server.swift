@@ -41,6 +41,8 @@ public final class Server: Sendable {
         /// The timer that ends the current drain wait (cancelled when the last connection closes first).
         var drainTimer: Task<Void, Never>?
         var stopWaiters: [CheckedContinuation<Void, Never>] = []
+        /// What every connection shares, made once at start (it holds the server weakly: the server holds it).
+        var environment: Connection.Environment?
     }
 
     // Internal, not private, only so that `Server+Admission.swift` can reach them.
@@ -92,9 +94,15 @@ public final class Server: Sendable {
         source.setEventHandler { [self] in acceptConnections(fd) }
         source.setCancelHandler { close(fd) }
         let port = Socket.localPort(fd)
+        let environment = Connection.Environment(
+            responder: responder, logger: logger, configuration: configuration,
+            policy: ConnectionState.Policy(configuration), requestIDs: requestIDs, accessLog: accessLog,
+            onClose: { [weak self] id in self?.connectionClosed(id) },
+            onLastAnswer: { [weak self] id in self?.state.withLock { $0.table.lastAnswer(id) } })
         let started = state.withLock { state -> Bool in
             guard state.phase == .created else { return false }
             state.phase = .running
+            state.environment = environment
             state.listenFD = fd
             state.port = port
             state.acceptSource = SendableSource(source: source)
