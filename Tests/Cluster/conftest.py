@@ -295,18 +295,29 @@ def start_postgres_cluster(instances, database, api, extra=()):
     return running
 
 
-def stored_settings(cluster, cookie, habits):
+def browser_id(cookie):
+    """The browser id a settings cookie (`name=id.tag`) carries."""
+    return cookie.split("=", 1)[1].split(".", 1)[0]
+
+
+def stored_settings(cluster, cookie, habits, url=None):
     """What the cluster keeps for the browser of `cookie`: its favourite habits (of `habits`) and followed ids. With
-    files, the browser's file; with PostgreSQL, what a dashboard serves (the store's own truth is its row)."""
+    files, the browser's file; with PostgreSQL, what a dashboard (`url`, else the first) serves (the store's own
+    truth is its row: `stored_rows`)."""
     if cluster.store == "files":
-        browser_id = cookie.split("=", 1)[1].split(".", 1)[0]
-        return json.loads((cluster.settings_dir / f"{browser_id}.json").read_text())
-    url = cluster.dashboards[0][0]
+        return json.loads((cluster.settings_dir / f"{browser_id(cookie)}.json").read_text())
+    url = url or cluster.dashboards[0][0]
     page = get(url, "/habits", cookie).body
     favorites = [habit for habit in habits if shows_favorite(page, habit)]
     followed = get(url, "/people?followed=1", cookie).body
     ids = re.findall(r'class="person-name" href="/people/([^"]+)"', followed)
     return {"favoriteHabits": favorites, "followedUserIDs": [urllib.parse.unquote(i) for i in ids]}
+
+
+def stored_rows(database):
+    """Every browser's settings row in `database` (a `Postgres`): {browser id: document}."""
+    rows = database.query("SELECT browser_id, document FROM browser_settings")
+    return {row[0]: json.loads(row[1]) for row in rows}
 
 
 def shows_favorite(page, habit):
