@@ -373,6 +373,15 @@ def get(base, path, cookie=None, headers=None, source=None, timeout=60):
     return request(base, "GET", path, all_headers, source=source, timeout=timeout)
 
 
+def page_load(front, cookie, source):
+    """GET /habits as a browser: (status, whether the whole page came), or (the error's repr, False)."""
+    try:
+        answer = get(front, "/habits", cookie, source=source)
+        return answer.status, answer.body.rstrip().endswith("</html>")
+    except (OSError, http.client.HTTPException) as error:
+        return repr(error), False
+
+
 def api_json(api_url, path):
     """A JSON document from the Habits API."""
     return json.loads(request(api_url, "GET", path).body)

@@ -20,7 +20,7 @@ import threading
 
 import pytest
 
-from conftest import api_json, get, post_form, quote, run_all, start_cluster
+from conftest import api_json, page_load, post_form, quote, run_all, start_cluster
 
 BROWSERS = 200
 # Far above the expected ~10-30 s on a loaded 2-core machine; only a guard against a hang.
@@ -78,11 +78,7 @@ class Browser:
         return True
 
     def load_page(self, front):
-        try:
-            answer = get(front, "/habits", self.cookie, source=self.source)
-            self.gets.append((answer.status, answer.body.rstrip().endswith("</html>")))
-        except (OSError, http.client.HTTPException) as error:
-            self.gets.append((repr(error), False))
+        self.gets.append(page_load(front, self.cookie, self.source))
 
     def expected(self):
         """Per (kind, name): the state the file must hold, when the last change of it was acknowledged."""

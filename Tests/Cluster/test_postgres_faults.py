@@ -23,8 +23,8 @@ import time
 import pytest
 
 from conftest import (
-    Postgres, api_json, browser_id, get, post_form, quote, request, run_all, start_postgres_cluster, stored_rows,
-    stored_settings)
+    Postgres, api_json, browser_id, get, page_load, post_form, quote, request, run_all, start_postgres_cluster,
+    stored_rows, stored_settings)
 
 BROWSERS = 200
 HANG_GUARD_SECONDS = 120
@@ -72,11 +72,7 @@ class Browser:
         return result == 303
 
     def load_page(self, front):
-        try:
-            answer = get(front, "/habits", self.cookie, source=self.source)
-            self.gets.append((answer.status, answer.body.rstrip().endswith("</html>")))
-        except (OSError, http.client.HTTPException) as error:
-            self.gets.append((repr(error), False))
+        self.gets.append(page_load(front, self.cookie, self.source))
 
     def expected(self):
         """The favourite's state when the last change was acknowledged; None when a later one was not answered 303."""
