@@ -17,7 +17,10 @@ struct ClusterLinkTests {
     ) {
         let cluster = ClusterService()
         let store = SnapshotStore(source: ScriptedData(), logger: .silent, history: cluster.history)
-        let pool = PostgresPool(url: url, clock: SystemTimeSource())
+        // Each call's deadline a hang guard: on a loaded 2-core machine a task can wait many seconds for a thread.
+        var configuration = PostgresPool.Configuration()
+        configuration.timeout = .seconds(60)
+        let pool = PostgresPool(url: url, configuration: configuration, clock: SystemTimeSource())
         let link = cluster.link(pool: pool, snapshots: store, upstream: "u", logger: .silent)
         store.roleChanged(to: role)
         try await MigrationRunner(migrations: DashboardMigrations.all).run(on: pool)
@@ -37,7 +40,7 @@ struct ClusterLinkTests {
         leader.share(Self.snapshot, status: status)
         // The write is queued: read until it is there (a hang guard bounds the wait, not a timing).
         var read: (snapshot: Snapshot?, status: SharedSnapshot.Status)?
-        for _ in 0..<600 where read == nil {
+        for _ in 0..<2400 where read == nil {
             read = try await follower.follow(shown: nil, watched: true)
             if read == nil { try await Task.sleep(for: .milliseconds(50)) }
         }
@@ -54,7 +57,7 @@ struct ClusterLinkTests {
         leaderHistory.record(Self.snapshot, at: start)
         leaderHistory.record(Self.snapshot, at: start + 10)
         leader.share(Self.snapshot, status: SharedSnapshot.Status(stale: false, fetchedAt: start))
-        for _ in 0..<600 where followerHistory.latestSlot != leaderHistory.latestSlot {
+        for _ in 0..<2400 where followerHistory.latestSlot != leaderHistory.latestSlot {
             _ = try await follower.follow(shown: nil, watched: false)
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -64,8 +67,8 @@ struct ClusterLinkTests {
         var older = TrendHistory()
         older.record(habitTotals: ["Yoga": 1], userTotals: [:], second: Int(start.timeIntervalSince1970) - 100)
         old.storeHistory(HistoryRecord(history: older, moments: MomentLog()))
-        // Nothing to wait for (the write is refused): a pause so that it has been tried.
-        try await Task.sleep(for: .milliseconds(300))
+        // The write is refused by the database: wait until it has been tried.
+        await eventually("the old leader's write was tried") { old.isIdle }
         let (_, late, lateHistory) = try await Self.dashboard(on: url, role: .follower)
         _ = try await late.follow(shown: nil, watched: false)
         #expect(lateHistory.latestSlot == leaderHistory.latestSlot)

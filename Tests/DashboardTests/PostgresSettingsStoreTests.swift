@@ -21,14 +21,17 @@ struct PostgresSettingsStoreTests {
         }
     }
 
-    /// A dashboard on `url`; `timeout` replaces the pool's 3 s deadline of a call.
+    /// A dashboard on `url`, once its migrations and secret are there (their 5 s at start can pass on a loaded
+    /// machine, and then they are retried in the background), unless `prepared` is false; `timeout` replaces the
+    /// pool's 3 s deadline of a call.
     static func dashboard(
-        _ url: String, proposedSecret: [UInt8]? = nil, timeout: Duration? = nil
+        _ url: String, proposedSecret: [UInt8]? = nil, timeout: Duration? = nil, prepared: Bool = true
     ) async throws -> Dashboard {
         var pool = PostgresPool.Configuration()
         if let timeout { pool.timeout = timeout }
         let database = try await DashboardDatabase.open(
             try DatabaseURL(url), logger: .silent, proposedSecret: proposedSecret, pool: pool)
+        if prepared { await eventually("the schema and the secret are there") { database.isPrepared } }
         let store = try PostgresSettingsStore(
             pool: database.pool, listener: database.listener, defaultValue: Settings(), logger: .silent)
         return Dashboard(database: database, store: store)
@@ -124,7 +127,7 @@ struct PostgresSettingsStoreTests {
         let server = try await ThrowawayPostgres.make()
         defer { Task { await server.destroy() } }
         try await server.stop()
-        let one = try await Self.dashboard(server.url)
+        let one = try await Self.dashboard(server.url, prepared: false)
         defer { one.close() }
         #expect(!one.database.isPrepared)
         #expect(one.database.healthLine.hasPrefix("database: down"))

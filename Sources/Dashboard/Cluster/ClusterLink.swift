@@ -114,6 +114,9 @@ final class ClusterLink: SnapshotSharing {
         }
     }
 
+    /// Whether nothing is queued or being written (every write queued so far was tried).
+    var isIdle: Bool { pending.withLock { !$0.writing && $0.snapshot == nil && $0.history == nil } }
+
     /// A follower's change (`SnapshotSharing`): asks the leader to refresh now, off the caller's path.
     func askForRefresh() {
         Task { [pool] in _ = try? await pool.run(ClusterSchema.demand("refresh")) }
