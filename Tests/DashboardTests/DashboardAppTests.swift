@@ -104,7 +104,7 @@ import Testing
     /// before sending; every link, image and form must reach the right thing without such a segment.
     @Test func dotNamesAreLinkedSoBrowsersKeepThemAndRouteBack() async throws {
         let dots = DashboardApp(
-            upstream: DotNamesAPI(), renderer: app.renderer, settings: BrowserSettings(store: store))
+            upstream: DotNamesAPI(), renderer: app.renderer, settings: BrowserSettings(store: store), clock: app.clock)
         func send(_ method: HTTPMethod, _ target: String, form: String = "", cookie: String? = nil) async throws
             -> Response
         {
@@ -437,7 +437,7 @@ import Testing
         let unchecked = DashboardApp(
             upstream: data,
             renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
-            settings: BrowserSettings(store: store), metrics: { _ in "" })
+            settings: BrowserSettings(store: store), metrics: { _ in "" }, clock: app.clock)
         let direct = try await unchecked.responder.respond(
             to: Request(method: .get, target: "/images/user0", headers: HTTPHeaders([("Host", Self.host)])),
             context: RequestContext(requestID: "t", logger: .silent))
