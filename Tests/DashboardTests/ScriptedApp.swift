@@ -62,4 +62,17 @@ final class ScriptedApp {
             context: RequestContext(
                 requestID: "t", logger: .silent, peer: peer.flatMap { IPAddress($0) }, activity: activity))
     }
+
+    /// `POST /log` with `habit` through `app`'s responder, from the dashboard's own origin (the form's request).
+    static func postLog(_ app: DashboardApp, habit: String = "Yoga") async throws -> Response {
+        try await app.responder.respond(
+            to: Request(
+                method: .post, target: "/log",
+                headers: HTTPHeaders([
+                    ("Host", "127.0.0.1:8000"), ("Origin", "http://127.0.0.1:8000"),
+                    ("Content-Type", "application/x-www-form-urlencoded"),
+                ]),
+                body: Array("habit=\(habit)".utf8)),
+            context: RequestContext(requestID: "t", logger: .silent))
+    }
 }
