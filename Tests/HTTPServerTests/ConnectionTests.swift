@@ -71,7 +71,7 @@ import Testing
         // The test's own pause between reading 100 and sending the body is the cooperative pool's, which a loaded
         // machine can stretch past the body-rate grace period; the rate has tests of its own.
         var configuration = LiveServer.patientConfiguration
-        configuration.minimumBodyRate = 0
+        configuration.connection.minimumBodyRate = 0
         try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
             let client = try TestClient(port: server.port)
             try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n")
@@ -160,8 +160,8 @@ import Testing
     /// (parallel CPU-heavy tests can keep it busy for seconds).
     @Test func slowHeadIsClosedByTheHeaderDeadlineWhileOthersAreServed() async throws {
         var configuration = LiveServer.patientConfiguration
-        configuration.headerTimeout = .milliseconds(400)
-        configuration.lingerTimeout = .milliseconds(100)
+        configuration.connection.headerTimeout = .milliseconds(400)
+        configuration.connection.lingerTimeout = .milliseconds(100)
         try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
             let port = server.port
             let (fastText, bytes, end, elapsed) = try await onOwnThread {
@@ -186,7 +186,7 @@ import Testing
 
     @Test func idleKeepAliveConnectionIsClosedSilently() async throws {
         var configuration = LiveServer.patientConfiguration
-        configuration.idleTimeout = .milliseconds(300)
+        configuration.connection.idleTimeout = .milliseconds(300)
         try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
             let client = try TestClient(port: server.port)
             try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -199,7 +199,7 @@ import Testing
 
     @Test func connectionClosesAfterMaxRequests() async throws {
         var configuration = LiveServer.patientConfiguration
-        configuration.maxRequestsPerConnection = 2
+        configuration.connection.maxRequests = 2
         try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
             let client = try TestClient(port: server.port)
             try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -289,7 +289,7 @@ import Testing
     @Test func absoluteFormAndOptionsAsteriskAreAnswered() async throws {
         // Two requests on one connection: the idle timeout must outlast any pause of a loaded test machine.
         var configuration = ServerConfiguration()
-        configuration.idleTimeout = .seconds(120)
+        configuration.connection.idleTimeout = .seconds(120)
         try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
             let client = try TestClient(port: server.port)
             try client.send("GET http://127.0.0.1/echo/absolute?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")

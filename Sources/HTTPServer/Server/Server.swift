@@ -96,7 +96,7 @@ public final class Server: Sendable {
         let port = Socket.localPort(fd)
         let environment = Connection.Environment(
             responder: responder, logger: logger, configuration: configuration,
-            policy: ConnectionState.Policy(configuration), requestIDs: requestIDs, accessLog: accessLog,
+            requestIDs: requestIDs, accessLog: accessLog,
             onClose: { [weak self] id in self?.connectionClosed(id) },
             onLastAnswer: { [weak self] id in self?.state.withLock { $0.table.lastAnswer(id) } })
         let started = state.withLock { state -> Bool in
