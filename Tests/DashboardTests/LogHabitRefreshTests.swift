@@ -13,7 +13,7 @@ import Testing
         let before = try await scripted.snapshots.view()
         let refreshes = scripted.snapshots.metrics.refreshes
         let statisticsCalls = scripted.data.statisticsCalls
-        let response = try await ScriptedApp.postLog(scripted.app)
+        let response = try await scripted.post("/log", "habit=Yoga")
         #expect(response.status == .seeOther)
         #expect(scripted.data.logCalls == 1)
         #expect(scripted.snapshots.metrics.refreshes == refreshes + 1, "one refresh for one log")

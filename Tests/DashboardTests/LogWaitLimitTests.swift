@@ -15,12 +15,12 @@ import Testing
         _ = try await scripted.snapshots.view()
         data.hang()
         let limit = DashboardApp.logWaitLimit
-        let held = (0..<limit).map { _ in Task { try await ScriptedApp.postLog(app) } }
+        let held = (0..<limit).map { _ in Task { try await ScriptedApp.post(app, "/log", "habit=Yoga") } }
         await eventually("every log made and waiting for its refresh") {
             data.logCalls == limit && app.logWaits.count == limit && clock.sleeperCount >= limit
         }
 
-        let refused = try await ScriptedApp.postLog(app)
+        let refused = try await ScriptedApp.post(app, "/log", "habit=Yoga")
         #expect(refused.status == .serviceUnavailable)
         #expect(refused.headers["Retry-After"] == "5")
         #expect(String(decoding: refused.body, as: UTF8.self).contains("nothing was logged"))
@@ -30,7 +30,7 @@ import Testing
         for log in held { #expect(try await log.value.status == .seeOther) }
         data.release()
         #expect(app.logWaits.count == 0)
-        let after = try await ScriptedApp.postLog(app)
+        let after = try await ScriptedApp.post(app, "/log", "habit=Yoga")
         #expect(after.status == .seeOther, "the places are free again once the waits end")
         #expect(data.logCalls == limit + 1)
     }

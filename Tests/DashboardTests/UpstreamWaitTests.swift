@@ -60,7 +60,7 @@ import Testing
         _ = try await scripted.snapshots.view()
         let (app, data, clock) = (scripted.app, scripted.data, scripted.clock)
         data.hang()
-        let log = Task { try await ScriptedApp.postLog(app) }
+        let log = Task { try await ScriptedApp.post(app, "/log", "habit=Yoga") }
         await eventually("the refresh after the log held upstream") { data.heldCalls >= 1 }
         await eventually("the log waits on the clock") { clock.sleeperCount >= 1 }
         scripted.clock.advance(by: .seconds(3))
