@@ -22,6 +22,8 @@ public final class DashboardApp: Sendable {
     let renderCache: RenderCache
     /// The parked places' fair share by client address (issue 23).
     let parkedPolls: ParkedPolls
+    /// `POST /log`s waiting on the upstream at once (the log, then the refresh after it); beyond it, `LogBusy`.
+    let logWaits = UpstreamWaitLimit(limit: DashboardApp.logWaitLimit)
     /// The personal parts of render keys, once per settings content.
     let personalDigests = PersonalDigests()
     /// The renewed last-visit cookie, once per second.
@@ -42,6 +44,10 @@ public final class DashboardApp: Sendable {
     public let health: (@Sendable () -> String)?
     /// Past totals, for Home's "Happening now" and the sparklines (recorded by the store as it refreshes).
     var activity: ActivityHistory { snapshots.history }
+
+    /// Most `POST /log`s waiting on the upstream at once: a person logs one habit at a time, and each waits at most
+    /// the client's 3 s for the log and 3 s for the refresh after it.
+    static let logWaitLimit = 16
 
     /// Creates the app.
     public init(
