@@ -123,6 +123,43 @@ struct PostgresSettingsStoreTests {
     }
 
     @Test(.timeLimit(.minutes(2)))
+    func withTheDatabasePausedChangesFailWithinTheirDeadlineAndPagesDoNotWaitThenAllRecovers() async throws {
+        let server = try await ThrowawayPostgres.make()
+        defer { Task { await server.destroy() } }
+        let one = try await Self.dashboard(server.url)
+        defer { one.close() }
+        await Self.listening(one)
+        let id = BrowserID.random()
+        try await one.store.update(id) { $0.toggleFavorite("Yoga") }
+        try server.pause()  // SIGSTOP: the sockets stay open and nothing answers (a hung database)
+        // The change is refused (the pool's deadline), never taken: nothing was saved.
+        await #expect(throws: SettingsUnavailable.self) {
+            try await one.store.update(id) { $0.toggleFavorite("Swim") }
+        }
+        // A browser in memory is served from there; one that is not gets the defaults, not an error or a hang.
+        #expect(try await one.store.loadVersioned(id).value.favoriteHabits == ["Yoga"])
+        #expect(try await one.store.loadVersioned(BrowserID.random()) == one.store.defaults)
+        // The listener's ping finds the session hung, and the database counts as down.
+        await eventually("the hung database is seen as down") { !one.database.isUp }
+        #expect(one.database.healthLine.hasPrefix("database: down"))
+        try server.resume()
+        var saved = false
+        for _ in 0..<2400 where !saved {  // a hang guard of 120 s: each failure answers within the 3 s deadline
+            do {
+                try await one.store.update(id) { $0.toggleFavorite("Swim") }
+                saved = true
+            } catch is SettingsUnavailable {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        #expect(saved)
+        await eventually("the database is up again") { one.database.isUp }
+        let fresh = try await Self.dashboard(server.url)
+        defer { fresh.close() }
+        #expect(try await fresh.store.loadVersioned(id).value.favoriteHabits == ["Yoga", "Swim"])
+    }
+
+    @Test(.timeLimit(.minutes(2)))
     func aDashboardStartingWithoutItsDatabaseStartsAndSaysSo() async throws {
         let server = try await ThrowawayPostgres.make()
         defer { Task { await server.destroy() } }
