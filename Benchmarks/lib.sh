@@ -1,5 +1,6 @@
-# Sourced by the benchmark scripts (http.sh, pages.sh, cluster.sh) after they cd to the repository root: installing
-# what they need, nginx serving files, and wrk runs summed up the same way everywhere.
+# Sourced by the benchmark scripts (http.sh, pages.sh, scale.sh, cluster.sh) after they cd to the repository root:
+# installing what they need, a work directory cleaned up at exit, release builds, starting our servers and a browser
+# with settings, nginx serving files, and wrk runs summed up the same way everywhere.
 # shellcheck shell=bash
 
 source scripts/apt-install.sh
@@ -20,6 +21,81 @@ bench_require() {
         apt_install "${missing[@]}" >/dev/null || { echo "cannot install ${missing[*]} (apt-get as root or sudo)" >&2; exit 1; }
     fi
     NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+}
+
+# bench_work: a temporary directory in $work, removed at exit together with every server whose pid file (NAME.pid,
+# as bench_start writes it) is in it. Servers are started inside $(…) subshells, so their pids come from the files.
+bench_work() {
+    work=$(mktemp -d)
+    trap bench_cleanup EXIT
+}
+bench_cleanup() {
+    for file in "$work"/*.pid; do [[ -f "$file" ]] && kill "$(cat "$file")" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+
+# bench_build PRODUCT...: release builds of the products, with HABITS_BENCH=1 so the benchmark executables exist;
+# sets bin to the directory they are in.
+bench_build() {
+    echo "==> building $* (release)"
+    export HABITS_BENCH=1
+    local product
+    for product in "$@"; do
+        swift build -c release --product "$product" 2>&1 | tail -1
+    done
+    bin=$(swift build -c release --show-bin-path)
+}
+
+# bench_start NAME PATTERN [ARG...]: starts $bin/NAME with the ARGs in the background (stdout in $work/NAME.out, pid
+# in $work/NAME.pid) and prints the URL it announces after PATTERN, without the trailing slash. Waits up to 60 s: a
+# dashboard in front of 100 times the data announces late. Access logs (stderr) go to /dev/null, as in http.sh:
+# the figure is the server's, not the disk's.
+bench_start() {
+    local name=$1 pattern=$2
+    shift 2
+    "$bin/$name" "$@" >"$work/$name.out" 2>/dev/null &
+    echo $! >"$work/$name.pid"
+    for _ in $(seq 600); do grep -q "$pattern" "$work/$name.out" 2>/dev/null && break; sleep 0.1; done
+    sed -n "s#.*$pattern \(http://[^ ]*\)#\1#p" "$work/$name.out" | sed 's#/$##' | head -1
+}
+
+# bench_stop NAME: stops what bench_start started as NAME and waits for it.
+bench_stop() {
+    kill "$(cat "$work/$1.pid")" 2>/dev/null || true
+    wait "$(cat "$work/$1.pid")" 2>/dev/null || true
+    rm -f "$work/$1.pid"
+}
+
+# bench_browser API DASHBOARD: a browser whose settings are made through the dashboard's own forms (the first 4
+# habits favourited, the first 5 people followed), so its cookie is whatever the dashboard mints. Prints "COOKIE
+# HABIT_PATH PERSON_PATH" (the first of each); a form not answered 303 is named on stderr, and the status is then 1.
+bench_browser() {
+    python3 - "$1" "$2" <<'PY'
+import http.client, json, sys, urllib.parse, urllib.request
+api, dash = sys.argv[1], sys.argv[2]
+habits = sorted(json.load(urllib.request.urlopen(api + "/habits")))[:4]
+users = sorted(u for u in json.load(urllib.request.urlopen(api + "/users")) if u != "activeUser")[:5]
+host = urllib.parse.urlsplit(dash).netloc
+cookie, failed = None, 0
+def post(path, form):
+    global cookie, failed
+    connection = http.client.HTTPConnection(host, timeout=120)
+    headers = {"Origin": dash, "Content-Type": "application/x-www-form-urlencoded"}
+    if cookie: headers["Cookie"] = cookie
+    connection.request("POST", path, body=form, headers=headers)
+    response = connection.getresponse()
+    response.read()
+    if response.status != 303:
+        print(f"bench_browser: POST {path} answered {response.status}", file=sys.stderr)
+        failed += 1
+    minted = response.getheader("Set-Cookie")
+    if minted: cookie = minted.split(";")[0]
+q = lambda value: urllib.parse.quote(value, safe="")
+for habit in habits: post("/habits/" + q(habit) + "/favorite", "favorite=true")
+for user in users: post("/people/" + q(user) + "/follow", "follow=true")
+print(cookie, "/habits/" + q(habits[0]), "/people/" + q(users[0]))
+sys.exit(1 if failed else 0)
+PY
 }
 
 # free_port: a loopback port nobody listens on now.

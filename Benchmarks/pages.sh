@@ -22,63 +22,18 @@ DURATION=${DURATION:-4s}
 CONNECTIONS=${CONNECTIONS:-"1 64 256"}
 THREADS=${THREADS:-2}
 
-work=$(mktemp -d)
-cleanup() {
-    # Servers are started inside $(…) subshells, so their pids come from the files `start` writes.
-    for file in "$work"/*.pid; do [[ -f "$file" ]] && kill "$(cat "$file")" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
+bench_work
 bench_require wrk nginx curl
-
-echo "==> building habits-api, habits-dashboard and pages-render-bench (release)"
-export HABITS_BENCH=1
-for product in habits-api habits-dashboard pages-render-bench; do
-    swift build -c release --product "$product" 2>&1 | tail -1
-done
-bin=$(swift build -c release --show-bin-path)
-
-# Starts a server in the background and prints the URL it announces on stdout (matching $2).
-start() {
-    local name=$1 pattern=$2
-    shift 2
-    # Access logs go to /dev/null, as in Benchmarks/http.sh: the figure is the server's, not the disk's.
-    "$bin/$name" "$@" >"$work/$name.out" 2>/dev/null &
-    echo $! >"$work/$name.pid"
-    for _ in $(seq 100); do grep -q "$pattern" "$work/$name.out" 2>/dev/null && break; sleep 0.1; done
-    sed -n "s#.*$pattern \(http://[^ ]*\)#\1#p" "$work/$name.out" | sed 's#/$##' | head -1
-}
-api=$(start habits-api "Habits API simulator:" --port 0 --seed 42 --no-simulation)
-dash=$(start habits-dashboard "Habits Dashboard:" --port 0 --upstream "$api" --settings-dir "$work/settings" \
+bench_build habits-api habits-dashboard pages-render-bench
+api=$(bench_start habits-api "Habits API simulator:" --port 0 --seed 42 --no-simulation)
+dash=$(bench_start habits-dashboard "Habits Dashboard:" --port 0 --upstream "$api" --settings-dir "$work/settings" \
     --cache-dir "$work/cache")
 dash_pid=$(cat "$work/habits-dashboard.pid")
 echo "==> upstream $api, dashboard $dash"
 
-# The browser: 4 favourites and 5 follows through the forms. Prints the cookie and the habit and person paths.
-read -r cookie habit_path person_path < <(python3 - "$api" "$dash" <<'PY'
-import http.client, json, sys, urllib.parse, urllib.request
-api, dash = sys.argv[1], sys.argv[2]
-habits = sorted(json.load(urllib.request.urlopen(api + "/habits")))[:4]
-users = sorted(u for u in json.load(urllib.request.urlopen(api + "/users")) if u != "activeUser")[:5]
-host = urllib.parse.urlsplit(dash).netloc
-cookie = None
-def post(path, form):
-    global cookie
-    connection = http.client.HTTPConnection(host)
-    headers = {"Origin": dash, "Content-Type": "application/x-www-form-urlencoded"}
-    if cookie: headers["Cookie"] = cookie
-    connection.request("POST", path, body=form, headers=headers)
-    response = connection.getresponse()
-    assert response.status == 303, (path, response.status)
-    minted = response.getheader("Set-Cookie")
-    if minted: cookie = minted.split(";")[0]
-q = lambda value: urllib.parse.quote(value, safe="")
-for habit in habits: post("/habits/" + q(habit) + "/favorite", "favorite=true")
-for user in users: post("/people/" + q(user) + "/follow", "follow=true")
-print(cookie, "/habits/" + q(habits[0]), "/people/" + q(users[0]))
-PY
-)
+# The browser: 4 favourites and 5 follows through the forms; its cookie and the habit and person paths.
+browser=$(bench_browser "$api" "$dash")
+read -r cookie habit_path person_path <<<"$browser"
 
 names=(home habit person habits people)
 paths=("/" "$habit_path" "$person_path" "/habits" "/people")

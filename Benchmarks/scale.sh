@@ -11,69 +11,35 @@
 # Usage: Benchmarks/scale.sh            (SCALES="1 10 100" ITERATIONS=400 by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Benchmarks/lib.sh
 
 SCALES=${SCALES:-"1 10 100"}
 ITERATIONS=${ITERATIONS:-400}
 
-work=$(mktemp -d)
-cleanup() {
-    for file in "$work"/*.pid; do [[ -f "$file" ]] && kill "$(cat "$file")" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-echo "==> building habits-api, habits-dashboard and pages-render-bench (release)"
-export HABITS_BENCH=1
-for product in habits-api habits-dashboard pages-render-bench; do
-    swift build -c release --product "$product" 2>&1 | tail -1
-done
-bin=$(swift build -c release --show-bin-path)
-
-# Starts a server in the background and prints the URL it announces on stdout (matching $2).
-start() {
-    local name=$1 pattern=$2
-    shift 2
-    "$bin/$name" "$@" >"$work/$name.out" 2>/dev/null &
-    echo $! >"$work/$name.pid"
-    for _ in $(seq 600); do grep -q "$pattern" "$work/$name.out" 2>/dev/null && break; sleep 0.1; done
-    sed -n "s#.*$pattern \(http://[^ ]*\)#\1#p" "$work/$name.out" | sed 's#/$##' | head -1
-}
-stop() { kill "$(cat "$work/$1.pid")" 2>/dev/null || true; wait "$(cat "$work/$1.pid")" 2>/dev/null || true; rm -f "$work/$1.pid"; }
+bench_work
+bench_build habits-api habits-dashboard pages-render-bench
 
 declare -A table
 for scale in $SCALES; do
     users=$((41 * scale))
     habits=$((19 * scale))
     echo "==> ${scale}x: $users people, $habits habits; load average $(cut -d' ' -f1-3 /proc/loadavg)"
-    api=$(start habits-api "Habits API simulator:" --port 0 --seed 42 --no-simulation --users "$users" --habits "$habits")
-    dash=$(start habits-dashboard "Habits Dashboard:" --port 0 --upstream "$api" --settings-dir "$work/settings-$scale" \
+    api=$(bench_start habits-api "Habits API simulator:" --port 0 --seed 42 --no-simulation --users "$users" --habits "$habits")
+    dash=$(bench_start habits-dashboard "Habits Dashboard:" --port 0 --upstream "$api" --settings-dir "$work/settings-$scale" \
         --cache-dir "$work/cache-$scale")
     dash_pid=$(cat "$work/habits-dashboard.pid")
     bench=$("$bin/pages-render-bench" "$api" Templates "$ITERATIONS")
     echo "$bench" | sed 's/^/    /'
     # The pages as a browser with 4 favourites and 5 follows gets them, page 2 where a list has one.
-    python3 - "$api" "$dash" "$dash_pid" >"$work/pages-$scale" <<'PY'
+    browser=$(bench_browser "$api" "$dash") || echo "    (not every setting of the browser was saved)"
+    python3 - "$api" "$dash" "$dash_pid" "${browser%% *}" >"$work/pages-$scale" <<'PY'
 import gzip, http.client, json, sys, urllib.parse, urllib.request
-api, dash, pid = sys.argv[1:4]
-users = json.load(urllib.request.urlopen(api + "/users"))
+api, dash, pid, cookie = sys.argv[1:5]
 stats = json.load(urllib.request.urlopen(api + "/combinedStats"))
-habits = sorted(h["habit"]["name"] for h in stats["habitStatistics"])
 popular = max(stats["habitStatistics"], key=lambda h: len(h["userCounts"]))["habit"]["name"]
 busy = max(stats["userStatistics"], key=lambda u: len(u["habitCounts"]))["user"]["id"]
 host = urllib.parse.urlsplit(dash).netloc
-cookie = None
-def post(path, form):
-    global cookie
-    c = http.client.HTTPConnection(host)
-    h = {"Origin": dash, "Content-Type": "application/x-www-form-urlencoded"}
-    if cookie: h["Cookie"] = cookie
-    c.request("POST", path, body=form, headers=h)
-    r = c.getresponse(); r.read()
-    m = r.getheader("Set-Cookie")
-    if m: cookie = m.split(";")[0]
 q = lambda v: urllib.parse.quote(v, safe="")
-for name in habits[:4]: post("/habits/" + q(name) + "/favorite", "favorite=true")
-for uid in sorted(u for u in users if u != "activeUser")[:5]: post("/people/" + q(uid) + "/follow", "follow=true")
 pages = [("Home", "/"), ("Habits", "/habits"), ("People", "/people"), ("People p2", "/people?page=2"),
          ("habit", "/habits/" + q(popular)), ("habit p2", "/habits/" + q(popular) + "?page=2"),
          ("person", "/people/" + q(busy)), ("Log", "/log")]
@@ -99,8 +65,8 @@ PY
     table[$scale,rss]=$(awk '$1 == "VmRSS" {printf "%.1f", $2 / 1024}' "$work/pages-$scale")
     table[$scale,hwm]=$(awk '$1 == "VmHWM" {printf "%.1f", $2 / 1024}' "$work/pages-$scale")
     table[$scale,load]=$(cut -d' ' -f1 /proc/loadavg)
-    stop habits-dashboard
-    stop habits-api
+    bench_stop habits-dashboard
+    bench_stop habits-api
 done
 
 echo

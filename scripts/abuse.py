@@ -13,6 +13,8 @@ Floods (issue 23's "Why"):
 - urls:     distinct URLs (`?q=`, sort values, unknown names and parameters), forged cookies, and new browsers
             minted from random 127.1.x.y addresses.
 - images:   the upstream hangs; 4 x 256 connections loop `GET /images/<id>`.
+- large:    against a dashboard of its own in front of a large upstream (45 000 people, scripts/abuse_large.py), 4
+            clients each ask People for a new `?q=` spelling as soon as the last is answered.
 
 A flood fails when the probe sees a refusal (a 503, a 429, a reset or refused connection) or a page slower than
 --slow (0.5 s), when its live poll is not held (answered at once without a change) or fails, when the dashboard's RSS
@@ -41,7 +43,8 @@ import time
 import http.server
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from soak import rss_bytes, start_process  # noqa: E402  (beside this file)
+from abuse_large import PEOPLE, spelling  # noqa: E402  (beside this file)
+from soak import rss_bytes, start_process  # noqa: E402
 
 PROBE_ADDRESS = "127.0.0.200"
 ATTACKERS = ["127.0.0.10", "127.0.0.11", "127.0.0.12", "127.0.0.13"]
@@ -49,6 +52,8 @@ DASHBOARD_LINE = re.compile(r"Habits Dashboard: http://127\.0\.0\.1:(\d+)/")
 API_LINE = re.compile(r"http://127\.0\.0\.1:(\d+)/")
 LIVE_REGION = re.compile(r'data-live-src="([^"]+)"[^>]*data-live-etag="([^"]+)"')
 FLOODS = ["pipeline", "parked", "urls", "images"]
+# Run last, against its own upstream and dashboard (`run_large`).
+LARGE = "large"
 
 
 def parse_arguments():
@@ -56,7 +61,7 @@ def parse_arguments():
     parser.add_argument("--binary", help="the release habits-dashboard executable")
     parser.add_argument("--api-binary", help="the release habits-api executable")
     parser.add_argument("--seconds", type=float, default=20, help="seconds per flood (default 20)")
-    parser.add_argument("--only", action="append", choices=FLOODS + ["large"],
+    parser.add_argument("--only", action="append", choices=FLOODS + [LARGE],
                         help="run only this flood (repeatable); large: scripts/abuse_large.py, 45 000 people")
     parser.add_argument("--large-rss-limit", type=float, default=160,
                         help="RSS bound in MiB with the large upstream (default 160)")
@@ -65,7 +70,7 @@ def parse_arguments():
     parser.add_argument("--rss-limit", type=float, default=64, help="RSS bound in MiB (default 64)")
     parser.add_argument("--log-limit", type=float, default=4, help="log growth bound in MiB a minute (default 4)")
     # Internal: the flood and probe processes (separate processes, so neither waits on the other's GIL).
-    parser.add_argument("--role", choices=["main", "probe"] + FLOODS, default="main", help=argparse.SUPPRESS)
+    parser.add_argument("--role", choices=["main", "probe"] + FLOODS + [LARGE], default="main", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--images", default="", help=argparse.SUPPRESS)
     return parser.parse_args()
@@ -211,6 +216,12 @@ async def run_flood(name, port, seconds, per_address, images):
             for _ in range(min(per_address, 16)):
                 tasks.append(keep_alive_loop(address, port, deadline, counts, distinct))
         tasks.append(mint_browsers(port, deadline, counts, rng))
+    elif name == LARGE:
+        # One client per attacking address, each asking a new spelling as soon as the last is answered.
+        for address in ATTACKERS:
+            tasks.append(keep_alive_loop(
+                address, port, deadline, counts,
+                lambda: f"GET {spelling(rng)} HTTP/1.1\r\nHost: abuse\r\n\r\n".encode()))
     await asyncio.gather(*tasks, return_exceptions=True)
     return counts
 
@@ -409,7 +420,29 @@ def collect(process, timeout):
     return json.loads(lines[-1]) if lines else None
 
 
-def run_one(arguments, name, dashboard, port, proxy, log_path, images):
+def start_dashboard(arguments, work, upstream_port, what):
+    """Starts a dashboard in front of `upstream_port`, its files and log in `work`; returns (process, port, log)."""
+    log_path = os.path.join(work, "dashboard.log")
+    with open(log_path, "w") as log:
+        dashboard, port = start_process(
+            [arguments.binary, "--host", "127.0.0.1", "--port", "0", "--upstream", f"http://127.0.0.1:{upstream_port}",
+             "--settings-dir", os.path.join(work, "settings"), "--cache-dir", os.path.join(work, "cache")],
+            DASHBOARD_LINE, log, what)
+    return dashboard, port, log_path
+
+
+def stop(process, timeout):
+    """SIGTERM, then SIGKILL after `timeout` seconds."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def run_one(arguments, name, dashboard, port, log_path, images="", proxy=None):
+    """One flood while the probe watches; returns the row `judge` and the table read."""
     if name == "images":
         proxy.hanging = True
     time.sleep(1)
@@ -429,16 +462,33 @@ def run_one(arguments, name, dashboard, port, proxy, log_path, images):
     probe_results = collect(probe, 40)
     minutes = (time.monotonic() - started) / 60
     log_growth = (os.path.getsize(log_path) - log_before) / 1048576 / minutes
-    proxy.hanging = False
+    if proxy:
+        proxy.hanging = False
     return {"name": name, "peak": peak, "log": log_growth, "flood": flood_counts, "probe": probe_results,
             "alive": dashboard.poll() is None}
 
 
-def run_large_case(arguments):
-    """The large-upstream case (scripts/abuse_large.py): its own habits-api of 45 000 people and its own dashboard."""
-    from abuse_large import run_large  # beside this file
-    return run_large(arguments, {"start_process": start_process, "child": child, "collect": collect,
-                                 "rss_bytes": rss_bytes, "api_line": API_LINE, "dashboard_line": DASHBOARD_LINE})
+def run_large(arguments, work):
+    """The large flood against its own habits-api of 45 000 people (scripts/abuse_large.py) and its own dashboard."""
+    work = os.path.join(work, LARGE)
+    os.makedirs(work)
+    api_log = open(os.path.join(work, "api.log"), "w")
+    api, api_port = start_process(
+        [arguments.api_binary, "--port", "0", "--seed", "7", "--users", str(PEOPLE), "--no-history"], API_LINE,
+        api_log, "abuse: habits-api (45 000 people)")
+    dashboard, port, log_path = start_dashboard(arguments, work, api_port, "abuse: the dashboard (large upstream)")
+    try:
+        # The first snapshot of a 14 MB answer, before the clock starts.
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        connection.request("GET", "/people")
+        people_bytes = len(connection.getresponse().read())
+        connection.close()
+        row = run_one(arguments, LARGE, dashboard, port, log_path)
+    finally:
+        stop(dashboard, 30)
+        stop(api, 30)
+    print(f"abuse: large upstream: /people was {people_bytes} bytes", flush=True)
+    return row | {"rss_limit": arguments.large_rss_limit}
 
 
 def judge(arguments, row):
@@ -470,15 +520,10 @@ def main():
     if arguments.role != "main":
         return flood_main(arguments)
     work = tempfile.mkdtemp(prefix="habits-abuse-")
-    log_path = os.path.join(work, "dashboard.log")
     api_log = open(os.path.join(work, "api.log"), "w")
     api, api_port = start_process([arguments.api_binary, "--port", "0", "--seed", "7"], API_LINE, api_log, "abuse: habits-api")
     proxy = Proxy(api_port)
-    with open(log_path, "w") as log:
-        dashboard, port = start_process(
-            [arguments.binary, "--host", "127.0.0.1", "--port", "0", "--upstream", f"http://127.0.0.1:{proxy.port}",
-             "--settings-dir", os.path.join(work, "settings"), "--cache-dir", os.path.join(work, "cache")],
-            DASHBOARD_LINE, log, "abuse: the dashboard")
+    dashboard, port, log_path = start_dashboard(arguments, work, proxy.port, "abuse: the dashboard")
     print(f"abuse: dashboard pid {dashboard.pid} on http://127.0.0.1:{port}/, log {log_path}", flush=True)
     rows = []
     try:
@@ -487,26 +532,17 @@ def main():
         people = connection.getresponse().read().decode("utf-8", "replace")
         connection.close()
         images = ",".join(sorted(set(re.findall(r'src="(/images/[^"]+)"', people))))
-        for name in [name for name in arguments.only or FLOODS if name != "large"]:
+        for name in [name for name in arguments.only or FLOODS if name != LARGE]:
             print(f"abuse: {name} flood, {arguments.seconds:g} s", flush=True)
-            rows.append(run_one(arguments, name, dashboard, port, proxy, log_path, images))
+            rows.append(run_one(arguments, name, dashboard, port, log_path, images, proxy))
             if dashboard.poll() is not None:
                 break
     finally:
-        if dashboard.poll() is None:
-            dashboard.send_signal(signal.SIGTERM)
-            try:
-                dashboard.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                dashboard.kill()
-        api.send_signal(signal.SIGTERM)
-        try:
-            api.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            api.kill()
-    if "large" in (arguments.only or FLOODS + ["large"]):
+        stop(dashboard, 30)
+        stop(api, 10)
+    if LARGE in (arguments.only or FLOODS + [LARGE]):
         print(f"abuse: large upstream (45 000 people), {arguments.seconds:g} s", flush=True)
-        rows.append(run_large_case(arguments))
+        rows.append(run_large(arguments, work))
     failed = False
     print()
     print("| flood | probe pages | refusals | p50 / max page | live poll held / not / errors | flood answers "

@@ -5,7 +5,7 @@
 # log growth over 4 MiB a minute; prints a table with a row per flood. Loopback only, bounded in time (about 30 s
 # per flood), stops by itself. Not part of the test suite, like scripts/soak.sh.
 #
-# Last, the large upstream (scripts/abuse_large.py): its own habits-api of 45 000 people (--users 45000) and dashboard,
+# Last, the large flood (scripts/abuse_large.py): its own habits-api of 45 000 people (--users 45000) and dashboard,
 # four clients asking People for ?q= spellings while the probe loads Home; RSS bound --large-rss-limit (160 MiB).
 #
 # Usage: scripts/abuse.sh [--seconds N] [--only pipeline|parked|urls|images|large]...

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Timing
 
 /// Catches SIGINT and SIGTERM, the signals that ask the process to stop cleanly.
 public enum ShutdownSignal {
@@ -33,7 +34,8 @@ private final class SignalWaiter: @unchecked Sendable {
     private let queue = DispatchQueue(label: "shutdown.signals")
     private var armed = false
     private var received: Int32?
-    private var waiters: [CheckedContinuation<Int32, Never>] = []
+    /// Who waits for the first signal, resumed with its number.
+    private var waiters = WaiterRegistry<Void, Int32>()
     private var sources: [any DispatchSourceSignal] = []
 
     func arm() {
@@ -60,7 +62,7 @@ private final class SignalWaiter: @unchecked Sendable {
                 if let received {
                     continuation.resume(returning: received)
                 } else {
-                    waiters.append(continuation)
+                    waiters.add((), continuation)
                 }
             }
         }
@@ -73,7 +75,6 @@ private final class SignalWaiter: @unchecked Sendable {
         sources = []
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
-        for waiter in waiters { waiter.resume(returning: number) }
-        waiters = []
+        for waiter in waiters.removeAll(where: { _ in true }) { waiter.resume(number) }
     }
 }

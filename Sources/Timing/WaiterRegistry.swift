@@ -1,6 +1,7 @@
 /// Suspended callers waiting for something, each with an id, a tag saying what it waits for, and a continuation to
 /// resume with a `Value`: the one waiter registry (the snapshot store's refresh waiters and long polls, the upstream
-/// client's limiter queue, the snapshot writer's test waiters).
+/// client's limiter queue, the PostgreSQL pool's queue, the profile images' joiners, the server's drain and stop
+/// waiters, the shutdown signal's waiters, the snapshot writer's test waiters).
 ///
 /// Not thread-safe: the owner keeps it under the same lock as the state that decides whom to wake, so "decide, then
 /// register" is one step and a wake-up can never fall between them. Resume what `remove` returns after unlocking.

@@ -8,7 +8,9 @@ import Testing
 
 @testable import Dashboard
 
-/// The app's routes answered directly (no sockets), with a fake Habits API and a temporary settings directory.
+/// The app's routes answered directly (no sockets), with a fake Habits API and a temporary settings directory. This file
+/// holds the fixture and the pages; `+FavoritesAndFollows`, `+LogHabit`, `+Images`, `+Compression`, `+NewBrowsers` and
+/// `+PublicURL` the rest.
 @Suite final class DashboardAppTests {
     let api = FakeHabitsAPI()
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-app-\(UUID().uuidString)")
@@ -231,109 +233,6 @@ import Testing
         #expect(html(changed).contains("Active User"))
     }
 
-    // MARK: - Favourites and follows
-
-    @Test func favoritingMintsACookieOnceAndShowsTheHabitInFavoritesAndOnHome() async throws {
-        let response = try await post("/habits/Yoga/favorite", form: "favorite=true&return=%2Fhabits")
-        #expect(response.status == .seeOther)
-        #expect(response.headers["Location"] == "/habits")
-        let setCookie = try #require(response.headers["Set-Cookie"])
-        #expect(setCookie.hasPrefix("habits_browser="))
-        #expect(setCookie.contains("; Max-Age=63072000"))
-        #expect(setCookie.contains("; Path=/"))
-        #expect(setCookie.contains("; HttpOnly"))
-        #expect(setCookie.contains("; SameSite=Lax"))
-        let cookie = try cookie(from: response)
-        #expect(try settingsFiles() == [try browserID(cookie).rawValue + ".json"])
-
-        let habits = html(try await get("/habits", cookie: cookie))
-        let favorites = try #require(habits.range(of: "Favorites</h2>"))
-        let exercise = try #require(habits.range(of: "Exercise</h2>"))
-        let yoga = try #require(habits.range(of: #"href="/habits/Yoga""#))
-        #expect(favorites.lowerBound < yoga.lowerBound && yoga.lowerBound < exercise.lowerBound)
-        #expect(html(try await get("/", cookie: cookie)).contains("Leaderboard"))
-
-        let again = try await post("/habits/Yoga/favorite", form: "favorite=false", cookie: cookie)
-        #expect(again.headers["Set-Cookie"] == nil, "the cookie is minted on the first change only")
-        #expect(again.headers["Location"] == "/habits/Yoga")
-        #expect(try await store.load(try browserID(cookie)).favoriteHabits.isEmpty)
-    }
-
-    @Test func repeatingAFavoriteDoesNotToggleItBack() async throws {
-        let cookie = try cookie(from: try await post("/habits/Yoga/favorite", form: "favorite=true"))
-        _ = try await post("/habits/Yoga/favorite", form: "favorite=true", cookie: cookie)
-        #expect(try await store.load(try browserID(cookie)).favoriteHabits == ["Yoga"])
-    }
-
-    @Test func followingShowsTheFollowingMessageOnHome() async throws {
-        let response = try await post("/people/user3/follow", form: "follow=true&return=%2Fpeople")
-        #expect(response.headers["Location"] == "/people")
-        let home = html(try await get("/", cookie: try cookie(from: response)))
-        #expect(home.contains("Following"))
-        #expect(home.contains(#"<a class="person-name c-"#))
-        #expect(home.contains("Currently 1st, ahead of you (3rd) in <a href=\"/habits/Yoga\">Yoga</a>."))
-    }
-
-    /// Regression (audit): unfavouriting a habit that is not a favourite, or unfollowing someone not followed, is no
-    /// change, and SPEC §7 mints the cookie "on the first change" only; it used to mint one and write a file.
-    @Test(arguments: [
-        ("/habits/Yoga/favorite", "favorite=false"), ("/people/user3/follow", "follow=false"),
-        ("/people/gone/follow", "follow=false"),
-    ])
-    func postThatChangesNothingMintsNoCookieAndWritesNoFile(target: String, form: String) async throws {
-        let response = try await post(target, form: form)
-        #expect(response.status == .seeOther)
-        #expect(response.headers["Set-Cookie"] == nil)
-        #expect(try settingsFiles().isEmpty)
-    }
-
-    @Test func favoritingAnUnknownHabitIs404AndSavesNothing() async throws {
-        let response = try await post("/habits/Nope/favorite", form: "favorite=true")
-        #expect(response.status == .notFound)
-        #expect(response.headers["Set-Cookie"] == nil)
-        #expect(try settingsFiles().isEmpty)
-    }
-
-    @Test(arguments: [Optional("http://evil.example"), "null", nil])
-    func crossSitePostIs403AndChangesNothing(origin: String?) async throws {
-        let response = try await post("/habits/Yoga/favorite", form: "favorite=true", origin: origin)
-        #expect(response.status == .forbidden)
-        #expect(response.headers["Set-Cookie"] == nil)
-        #expect(try settingsFiles().isEmpty)
-        let log = try await post("/log", form: "habit=Yoga", origin: origin)
-        #expect(log.status == .forbidden)
-        #expect(api.logged.isEmpty)
-    }
-
-    @Test(arguments: ["//evil.example/", "/\\evil.example", "http://evil.example/", "/ok\r\nSet-Cookie: x=1"])
-    func returnPathMustBeLocal(returnTo: String) async throws {
-        let form = "favorite=true&return=" + PercentEncoding.encodeQueryComponent(returnTo)
-        let response = try await post("/habits/Yoga/favorite", form: form)
-        #expect(response.headers["Location"] == "/habits/Yoga")
-    }
-
-    @Test(arguments: ["../../etc/passwd", "AAAAAAAAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAAAAAAA+A"])
-    func hostileCookieIsTreatedAsNoCookie(value: String) async throws {
-        let page = try await get("/habits", cookie: "habits_browser=\(value)")
-        #expect(page.status == .ok)
-        let response = try await post("/habits/Yoga/favorite", form: "favorite=true", cookie: "habits_browser=\(value)")
-        #expect(response.status == .seeOther)
-        let minted = try cookie(from: response)
-        #expect(try settingsFiles() == [try browserID(minted).rawValue + ".json"])
-        #expect(try settingsFiles()[0].utf8.count == 27)
-    }
-
-    /// Regression (issue 8): at the cap every new browser got 503 for good; now the least valuable file goes.
-    @Test func newBrowsersOverTheCapAreSavedAndNeverGet503() async throws {
-        for _ in 0..<3 { _ = try await post("/habits/Yoga/favorite", form: "favorite=true") }
-        let response = try await post("/habits/Yoga/favorite", form: "favorite=true")
-        #expect(response.status == .seeOther)
-        let cookie = try cookie(from: response)
-        #expect(try settingsFiles().count == 3)
-        #expect(try settingsFiles().contains(try browserID(cookie).rawValue + ".json"))
-        #expect(html(try await get("/habits", cookie: cookie)).contains("Favorites</h2>"))
-    }
-
     /// The ids of the people cards of a People page, in the order shown.
     func peopleOrder(_ target: String) async throws -> [String] {
         let page = html(try await get(target))
@@ -350,111 +249,6 @@ import Testing
         let bad = try await get("/people?sort=shoe-size")
         #expect(bad.status == .badRequest)
         #expect(html(bad).contains("Sort people by name, activity or leading."))
-    }
-
-    @Test func aToggleReturnsToTheItemItChanged() async throws {
-        let target = "/habits#" + Links.elementID(habit: "Yoga")
-        let response = try await post(
-            "/habits/Yoga/favorite", form: "favorite=true&return=" + PercentEncoding.encodeQueryComponent(target))
-        #expect(response.headers["Location"] == target)
-        #expect(html(try await get("/habits")).contains(#"id="\#(Links.elementID(habit: "Yoga"))""#))
-    }
-
-    // MARK: - Logging habits
-
-    @Test func loggingAHabitPostsItForTheActiveUserAndConfirms() async throws {
-        let response = try await post("/log", form: "habit=Push-ups%2FSit-ups")
-        #expect(response.status == .seeOther)
-        // The redirect returns to the habit's button (issue 10: keep your place without JavaScript).
-        #expect(
-            response.headers["Location"]
-                == "/log?logged=Push-ups%2FSit-ups&from=0#" + Links.elementID(habit: "Push-ups/Sit-ups"))
-        #expect(
-            api.logged == [
-                LoggedHabit(
-                    userID: "activeUser", habitName: "Push-ups/Sit-ups",
-                    timestamp: Date(timeIntervalSince1970: 1_800_000_000))
-            ])
-        let page = html(try await get("/log?logged=Push-ups%2FSit-ups"))
-        #expect(page.contains(#"Logged <a href="/habits/Push-ups%2FSit-ups">Push-ups/Sit-ups</a>"#))
-        #expect(page.contains(#"id="\#(Links.elementID(habit: "Push-ups/Sit-ups"))""#))
-        let habit = html(try await get("/habits/Push-ups%2FSit-ups"))
-        #expect(habit.contains(#"href="/people/activeUser">Active User</a>"#))
-    }
-
-    @Test func confirmationOnlyNamesHabitsThatExist() async throws {
-        let page = html(try await get("/log?logged=Free%20money"))
-        #expect(!page.contains("Free money"))
-        #expect(!page.contains("notice-success"))
-    }
-
-    @Test func upstreamFailureWhileLoggingSaysSoPlainly() async throws {
-        api.fail(with: .transport("timed out"))
-        let response = try await post("/log", form: "habit=Yoga")
-        #expect(response.headers["Location"] == "/log?error=unavailable&habit=Yoga")
-        api.fail(with: nil)
-        let page = html(try await get("/log?error=unavailable&habit=Yoga"))
-        #expect(page.contains("Could not log “Yoga”: the Habits service is not answering. Nothing was saved"))
-    }
-
-    @Test func refusedHabitIsReportedAsRefused() async throws {
-        let response = try await post("/log", form: "habit=Unknown")
-        #expect(response.headers["Location"] == "/log?error=refused&habit=Unknown")
-        let page = html(try await get("/log?error=refused&habit=Unknown"))
-        #expect(page.contains("The Habits service refused to log that habit. Nothing was saved."))
-    }
-
-    @Test func getNeverChangesState() async throws {
-        _ = try await get("/log?habit=Yoga")
-        _ = try await get("/habits/Yoga/favorite")
-        #expect(api.logged.isEmpty)
-        #expect(try settingsFiles().isEmpty)
-    }
-
-    // MARK: - Assets
-
-    @Test func imagesAreProxiedWithCachingHeaders() async throws {
-        let response = try await get("/images/user0")
-        #expect(response.status == .ok)
-        #expect(response.headers["Content-Type"] == "image/png")
-        #expect(response.headers["Cache-Control"] == "public, max-age=86400")
-        #expect(response.body == [0x89, 0x50, 0x4E, 0x47])
-        let again = try await get("/images/user0", headers: [("If-None-Match", try #require(response.headers["ETag"]))])
-        #expect(again.status == .notModified)
-    }
-
-    /// Regression: an empty or `;` Content-Type split into no parts, and indexing the first one trapped (a crash of
-    /// the whole dashboard from one upstream header). The API client refuses such images first, so the app's own
-    /// check is driven with data that skips the client.
-    @Test(arguments: ["text/html", "", ";", " ; charset=x"])
-    func imageWithANonImageTypeIsRefused(contentType: String) async throws {
-        api.setImageContentType(contentType)
-        let response = try await get("/images/user0")
-        #expect(response.status == .badGateway)
-        #expect(response.headers["Content-Type"] == "text/plain; charset=utf-8")
-        let data = ScriptedData()
-        data.setImageContentType(contentType)
-        let unchecked = DashboardApp(
-            upstream: data,
-            renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
-            settings: BrowserSettings(store: store), metrics: { _ in "" })
-        let direct = try await unchecked.responder.respond(
-            to: Request(method: .get, target: "/images/user0", headers: HTTPHeaders([("Host", Self.host)])),
-            context: RequestContext(requestID: "t", logger: .silent))
-        #expect(direct.status == .badGateway)
-    }
-
-    @Test func colorsStylesheetHasAClassForEveryUserAndCategory() async throws {
-        let response = try await get("/colors.css")
-        #expect(response.headers["Content-Type"] == "text/css; charset=utf-8")
-        let css = html(response)
-        for user in Fixture.users.values {
-            #expect(css.contains("." + ColorStyle(user.color).className + "{"))
-        }
-        for category in Fixture.categories {
-            #expect(css.contains("." + ColorStyle(category.color).className + "{"))
-        }
-        #expect(css.contains(".\(ColorStyle.favorite.className){background-color:#e6cf00;color:#000000}"))
     }
 
     @Test func healthAndMetricsAnswerPlainText() async throws {

@@ -13,15 +13,7 @@ import Testing
         let before = try await scripted.snapshots.view()
         let refreshes = scripted.snapshots.metrics.refreshes
         let statisticsCalls = scripted.data.statisticsCalls
-        let response = try await scripted.app.responder.respond(
-            to: Request(
-                method: .post, target: "/log",
-                headers: HTTPHeaders([
-                    ("Host", "127.0.0.1:8000"), ("Origin", "http://127.0.0.1:8000"),
-                    ("Content-Type", "application/x-www-form-urlencoded"),
-                ]),
-                body: Array("habit=Yoga".utf8)),
-            context: RequestContext(requestID: "t", logger: .silent))
+        let response = try await scripted.post("/log", "habit=Yoga")
         #expect(response.status == .seeOther)
         #expect(scripted.data.logCalls == 1)
         #expect(scripted.snapshots.metrics.refreshes == refreshes + 1, "one refresh for one log")

@@ -19,14 +19,7 @@ import Testing
     init() throws { scripted = try ScriptedApp(name: "moments") }
 
     func post(_ target: String, _ body: String, cookie: String? = nil) async throws -> Response {
-        var headers: [(String, String)] = [
-            ("Host", "127.0.0.1:8000"), ("Origin", "http://127.0.0.1:8000"),
-            ("Content-Type", "application/x-www-form-urlencoded"),
-        ]
-        if let cookie { headers.append(("Cookie", cookie)) }
-        return try await app.responder.respond(
-            to: Request(method: .post, target: target, headers: HTTPHeaders(headers), body: Array(body.utf8)),
-            context: RequestContext(requestID: "t", logger: .silent))
+        try await scripted.post(target, body, cookie: cookie)
     }
 
     func get(_ target: String, cookie: String) async throws -> String {

@@ -33,14 +33,7 @@ import Testing
             }
             + settings.followedUserIDs.map { ("/people/\($0)/follow", "follow=true") }
         for (path, form) in forms {
-            var fields = [
-                ("Host", "127.0.0.1:8000"), ("Origin", "http://127.0.0.1:8000"),
-                ("Content-Type", "application/x-www-form-urlencoded"),
-            ]
-            if let cookie { fields.append(("Cookie", cookie)) }
-            let response = try await scripted.app.responder.respond(
-                to: Request(method: .post, target: path, headers: HTTPHeaders(fields), body: Array(form.utf8)),
-                context: RequestContext(requestID: "t", logger: .silent))
+            let response = try await scripted.post(path, form, cookie: cookie)
             #expect(response.status == .seeOther, "\(path)")
             if let set = response.headers.values(for: "Set-Cookie").first(where: { $0.hasPrefix("habits_browser=") }) {
                 cookie = String(set.split(separator: ";")[0])

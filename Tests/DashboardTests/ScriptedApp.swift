@@ -62,4 +62,24 @@ final class ScriptedApp {
             context: RequestContext(
                 requestID: "t", logger: .silent, peer: peer.flatMap { IPAddress($0) }, activity: activity))
     }
+
+    /// A form POST of `body` to `target` through the responder, from the dashboard's own origin, with `cookie` when
+    /// given.
+    func post(_ target: String, _ body: String, cookie: String? = nil) async throws -> Response {
+        try await Self.post(app, target, body, cookie: cookie)
+    }
+
+    /// A form POST through `app`'s responder, for tasks that must not capture the fixture.
+    static func post(_ app: DashboardApp, _ target: String, _ body: String, cookie: String? = nil) async throws
+        -> Response
+    {
+        var fields = [
+            ("Host", "127.0.0.1:8000"), ("Origin", "http://127.0.0.1:8000"),
+            ("Content-Type", "application/x-www-form-urlencoded"),
+        ]
+        if let cookie { fields.append(("Cookie", cookie)) }
+        return try await app.responder.respond(
+            to: Request(method: .post, target: target, headers: HTTPHeaders(fields), body: Array(body.utf8)),
+            context: RequestContext(requestID: "t", logger: .silent))
+    }
 }

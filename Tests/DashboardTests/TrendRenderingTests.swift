@@ -108,14 +108,7 @@ import Testing
 
     @Test func homesLeaderboardCardsDrawTheirHabit() async throws {
         let before = try await recordTwoSlots()
-        let favorite = try await app.responder.respond(
-            to: Request(
-                method: .post, target: "/habits/Yoga/favorite",
-                headers: HTTPHeaders([
-                    ("Host", "127.0.0.1:8000"), ("Origin", "http://127.0.0.1:8000"),
-                    ("Content-Type", "application/x-www-form-urlencoded"),
-                ]), body: Array("return=/".utf8)),
-            context: RequestContext(requestID: "t", logger: .silent))
+        let favorite = try await scripted.post("/habits/Yoga/favorite", "return=/")
         let cookie = try #require(favorite.headers["Set-Cookie"]).split(separator: ";")[0]
         let html = try await get("/", cookie: String(cookie))
         #expect(html.contains(#"class="card leader-card""#))

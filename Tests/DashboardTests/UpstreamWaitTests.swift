@@ -69,17 +69,7 @@ import Testing
         _ = try await scripted.snapshots.view()
         let (app, data, clock) = (scripted.app, scripted.data, scripted.clock)
         data.hang()
-        let log = Task {
-            try await app.responder.respond(
-                to: Request(
-                    method: .post, target: "/log",
-                    headers: HTTPHeaders([
-                        ("Host", "127.0.0.1:8000"), ("Origin", "http://127.0.0.1:8000"),
-                        ("Content-Type", "application/x-www-form-urlencoded"),
-                    ]),
-                    body: Array("habit=Yoga".utf8)),
-                context: RequestContext(requestID: "t", logger: .silent))
-        }
+        let log = Task { try await ScriptedApp.post(app, "/log", "habit=Yoga") }
         await eventually("the refresh after the log held upstream") { data.heldCalls >= 1 }
         await eventually("the log waits on the clock") { clock.sleeperCount >= 1 }
         scripted.clock.advance(by: .seconds(3))

@@ -11,7 +11,7 @@ import Testing
     @Test func directLineMatchesTheLoggersOwnFormat() throws {
         let (logger, capture) = Logger.capturing(label: "app", level: .info)
         AccessLog.request(
-            request, status: .notFound, bodyBytes: 9, requestID: "3f-1a", started: .now, logger: logger)
+            request, status: .notFound, bodyBytes: 9, requestID: "3f-1a", started: .now, now: .now, logger: logger)
         let direct = try #require(capture.lines.first)
         let duration = try #require(direct.split(separator: " ").first { $0.hasPrefix("duration.ms=") })
         logger.info(
@@ -30,7 +30,8 @@ import Testing
     @Test func loggerMetadataIsMergedIntoTheLine() throws {
         let (logger, capture) = Logger.capturing(label: "app", level: .info)
         AccessLog.request(
-            request, status: .ok, bodyBytes: 1, requestID: "r1", started: .now, logger: logger.with(["zone": "eu"]))
+            request, status: .ok, bodyBytes: 1, requestID: "r1", started: .now, now: .now,
+            logger: logger.with(["zone": "eu"]))
         let line = try #require(capture.lines.first)
         #expect(line.hasSuffix(" request.id=r1 zone=eu"))
         #expect(line.contains(" http.path=/habits/Yoga "))
@@ -38,14 +39,26 @@ import Testing
 
     @Test func nothingIsLoggedBelowInfo() {
         let (logger, capture) = Logger.capturing(label: "app", level: .notice)
-        AccessLog.request(request, status: .ok, bodyBytes: 1, requestID: "r1", started: .now, logger: logger)
+        AccessLog.request(request, status: .ok, bodyBytes: 1, requestID: "r1", started: .now, now: .now, logger: logger)
         #expect(capture.lines.isEmpty)
     }
 
-    @Test func durationHasThreeDecimals() {
-        let text = AccessLog.milliseconds(since: .now - .microseconds(1_004))
-        #expect(text.hasPrefix("1.0"))
-        #expect(text.split(separator: ".").last?.count == 3)
+    @Test func durationIsTheMillisecondsBetweenTheTwoInstantsWithThreeDecimals() {
+        let start = ContinuousClock.now
+        #expect(AccessLog.milliseconds(from: start, to: start + .microseconds(1_004)) == "1.004")
+        #expect(AccessLog.milliseconds(from: start, to: start + .microseconds(250_070)) == "250.070")
+        #expect(AccessLog.milliseconds(from: start, to: start) == "0.000")
+        // An end before the start (never on one loop's clock) is no time, not a negative one.
+        #expect(AccessLog.milliseconds(from: start, to: start - .milliseconds(3)) == "0.000")
+    }
+
+    @Test func theLoggedDurationRunsFromStartedToNowAndReadsNoClock() throws {
+        let (logger, capture) = Logger.capturing(label: "app", level: .info)
+        let started = ContinuousClock.now - .seconds(3600)
+        AccessLog.request(
+            request, status: .ok, bodyBytes: 1, requestID: "r1", started: started, now: started + .microseconds(12_345),
+            logger: logger)
+        #expect(try #require(capture.lines.first).contains(" duration.ms=12.345 "))
     }
 
     @Test func valuesThatNeedQuotingAreNotPlain() {
@@ -67,17 +80,18 @@ import Testing
         let (base, capture) = Logger.capturing(label: "api", level: .info)
         var quiet = base
         quiet.accessLogLevel = .debug
-        AccessLog.request(request, status: .ok, bodyBytes: 1, requestID: "r1", started: .now, logger: quiet)
+        AccessLog.request(request, status: .ok, bodyBytes: 1, requestID: "r1", started: .now, now: .now, logger: quiet)
         #expect(capture.lines.isEmpty)
         quiet.level = .debug
-        AccessLog.request(request, status: .ok, bodyBytes: 1, requestID: "r2", started: .now, logger: quiet)
+        AccessLog.request(request, status: .ok, bodyBytes: 1, requestID: "r2", started: .now, now: .now, logger: quiet)
         let line = try #require(capture.lines.first)
         #expect(line.contains(" debug api: request duration.ms="))
     }
 
     @Test func underJSONTheAccessLogIsAJSONObjectWithTheSameFields() throws {
         let (base, capture) = Logger.capturing(label: "app", level: .info, format: .json)
-        AccessLog.request(request, status: .notFound, bodyBytes: 9, requestID: "3f-1a", started: .now, logger: base)
+        AccessLog.request(
+            request, status: .notFound, bodyBytes: 9, requestID: "3f-1a", started: .now, now: .now, logger: base)
         let line = try #require(capture.lines.first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
         #expect(object["message"] == "request" && object["level"] == "info")

@@ -10,7 +10,7 @@ extension ConnectionStateTests {
         ConnectionState.Policy(
             headerTimeout: .seconds(10), bodyReadTimeout: .seconds(10), bodyTimeout: .seconds(30),
             minimumBodyRate: 1000, bodyRateGracePeriod: .seconds(5), idleTimeout: .seconds(10),
-            writeTimeout: .seconds(30), lingerTimeout: .seconds(1), maxRequests: 3)
+            writeTimeout: .seconds(30), lingerTimeout: .seconds(1), maxRequests: 3, minimumSendRate: 0)
     }
 
     /// A state whose head completed at t(1) with no body byte yet.

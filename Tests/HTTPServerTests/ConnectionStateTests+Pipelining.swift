@@ -8,8 +8,8 @@ extension ConnectionStateTests {
     /// The production pipelining bound (128 KiB), with room for many requests per connection.
     var pipelinePolicy: ConnectionState.Policy {
         ConnectionState.Policy(
-            headerTimeout: .seconds(10), bodyReadTimeout: .seconds(10), idleTimeout: .seconds(10),
-            writeTimeout: .seconds(30), lingerTimeout: .seconds(1), maxRequests: 100)
+            headerTimeout: .seconds(10), bodyReadTimeout: .seconds(10), minimumBodyRate: 0, idleTimeout: .seconds(10),
+            writeTimeout: .seconds(30), lingerTimeout: .seconds(1), maxRequests: 100, minimumSendRate: 0)
     }
 
     /// Receives a keep-alive request and readies its answer of `bytes`; returns what `responseReady` said.

@@ -6,7 +6,7 @@ import Testing
 extension ConnectionStateTests {
     var sendPolicy: ConnectionState.Policy {
         ConnectionState.Policy(
-            headerTimeout: .seconds(10), bodyReadTimeout: .seconds(10), idleTimeout: .seconds(10),
+            headerTimeout: .seconds(10), bodyReadTimeout: .seconds(10), minimumBodyRate: 0, idleTimeout: .seconds(10),
             writeTimeout: .seconds(30), lingerTimeout: .seconds(1), maxRequests: 100, minimumSendRate: 1000,
             sendRateGracePeriod: .seconds(5))
     }

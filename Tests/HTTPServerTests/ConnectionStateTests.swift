@@ -6,8 +6,8 @@ import Testing
 @Suite struct ConnectionStateTests {
     let start = ContinuousClock.now
     let policy = ConnectionState.Policy(
-        headerTimeout: .seconds(10), bodyReadTimeout: .seconds(10), idleTimeout: .seconds(10),
-        writeTimeout: .seconds(30), lingerTimeout: .seconds(1), maxRequests: 3)
+        headerTimeout: .seconds(10), bodyReadTimeout: .seconds(10), minimumBodyRate: 0, idleTimeout: .seconds(10),
+        writeTimeout: .seconds(30), lingerTimeout: .seconds(1), maxRequests: 3, minimumSendRate: 0)
 
     func t(_ seconds: Double) -> ContinuousClock.Instant { start + .milliseconds(Int(seconds * 1000)) }
 

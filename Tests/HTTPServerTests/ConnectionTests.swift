@@ -71,7 +71,7 @@ import Testing
         // The test's own pause between reading 100 and sending the body is the cooperative pool's, which a loaded
         // machine can stretch past the body-rate grace period; the rate has tests of its own.
         var configuration = LiveServer.patientConfiguration
-        configuration.minimumBodyRate = 0
+        configuration.connection.minimumBodyRate = 0
         try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
             let client = try TestClient(port: server.port)
             try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n")
@@ -155,71 +155,6 @@ import Testing
         }
     }
 
-    /// Slowloris: a client that never finishes its head gets 408 and is closed, while another is served.
-    /// The clients run on a thread of their own, so the timing is the server's, not the cooperative pool's
-    /// (parallel CPU-heavy tests can keep it busy for seconds).
-    @Test func slowHeadIsClosedByTheHeaderDeadlineWhileOthersAreServed() async throws {
-        var configuration = LiveServer.patientConfiguration
-        configuration.headerTimeout = .milliseconds(400)
-        configuration.lingerTimeout = .milliseconds(100)
-        try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
-            let port = server.port
-            let (fastText, bytes, end, elapsed) = try await onOwnThread {
-                let slow = try TestClient(port: port)
-                try slow.send("GET / HTTP/1.1\r\nHost: x\r\n")
-                let started = ContinuousClock.now
-                let fast = try TestClient(port: port)
-                try fast.send("GET /echo/fast HTTP/1.1\r\nHost: x\r\n\r\n")
-                let fastText = try fast.readResponseBlocking(bodyExpected: true).text
-                try slow.send("X-Trickle: 1\r\n")
-                let (bytes, end) = slow.readToEndBlocking()
-                return (fastText, bytes, end, ContinuousClock.now - started)
-            }
-            #expect(fastText == "fast")
-            #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
-            #expect(end == .closed)
-            // The lower bound shows the deadline (not an error) closed it; the upper bound only guards a hang:
-            // a loaded shared machine can add seconds without the server being wrong.
-            #expect(elapsed >= .milliseconds(350) && elapsed < .seconds(60))
-        }
-    }
-
-    @Test func idleKeepAliveConnectionIsClosedSilently() async throws {
-        var configuration = LiveServer.patientConfiguration
-        configuration.idleTimeout = .milliseconds(300)
-        try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
-            let client = try TestClient(port: server.port)
-            try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-            _ = try await client.readResponse()
-            let (bytes, end) = await client.readToEnd()
-            #expect(bytes.isEmpty)
-            #expect(end == .closed)
-        }
-    }
-
-    @Test func connectionClosesAfterMaxRequests() async throws {
-        var configuration = LiveServer.patientConfiguration
-        configuration.maxRequestsPerConnection = 2
-        try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
-            let client = try TestClient(port: server.port)
-            try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(try await client.readResponse().headers["Connection"] == nil)
-            try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(try await client.readResponse().headers["Connection"] == "close")
-            #expect(await client.readToEnd().end == .closed)
-        }
-    }
-
-    @Test func clientHalfCloseAfterRequestStillGetsTheAnswer() async throws {
-        try await LiveServer.with(responder: LiveServer.testRouter) { server in
-            let client = try TestClient(port: server.port)
-            try client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
-            client.shutdownWrite()
-            #expect(try await client.readResponse().text == "slow")
-            #expect(await client.readToEnd().end == .closed)
-        }
-    }
-
     /// A handler's field that would split the response is never sent: the client gets a bare 500, the log says
     /// why, and the connection stays usable.
     @Test func responseWithAnInjectedHeaderBecomes500() async throws {
@@ -242,35 +177,6 @@ import Testing
         #expect(capture.lines.contains { $0.contains("invalid response") && $0.contains("X-Bad") })
     }
 
-    /// Requests pipelined before a half-close are all answered before the connection closes: input is only
-    /// read between responses, so the EOF behind them is seen last.
-    @Test func pipelinedRequestsBeforeAHalfCloseAreAllAnswered() async throws {
-        try await LiveServer.with(responder: LiveServer.testRouter) { server in
-            let client = try TestClient(port: server.port)
-            try client.send(
-                "GET /slow HTTP/1.1\r\nHost: x\r\n\r\nGET /echo/two HTTP/1.1\r\nHost: x\r\n\r\n"
-                    + "GET /echo/three HTTP/1.1\r\nHost: x\r\n\r\n")
-            client.shutdownWrite()
-            #expect(try await client.readResponse().text == "slow")
-            #expect(try await client.readResponse().text == "two")
-            #expect(try await client.readResponse().text == "three")
-            #expect(await client.readToEnd().end == .closed)
-        }
-    }
-
-    /// Regression: pipelined requests followed by a half-close (`nc -N`) got one answer and a close.
-    @Test func clientHalfCloseAfterPipelinedRequestsGetsEveryAnswer() async throws {
-        try await LiveServer.with(responder: LiveServer.testRouter) { server in
-            let client = try TestClient(port: server.port)
-            try client.send((0..<5).map { "GET /echo/\($0) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined())
-            client.shutdownWrite()
-            for index in 0..<5 {
-                #expect(try await client.readResponse().text == "\(index)")
-            }
-            #expect(await client.readToEnd().end == .closed)
-        }
-    }
-
     @Test func largeBodyIsWrittenCompletelyToASlowReader() async throws {
         let big = [UInt8](repeating: UInt8(ascii: "x"), count: 4 * 1024 * 1024)
         var router = Router()
@@ -289,7 +195,7 @@ import Testing
     @Test func absoluteFormAndOptionsAsteriskAreAnswered() async throws {
         // Two requests on one connection: the idle timeout must outlast any pause of a loaded test machine.
         var configuration = ServerConfiguration()
-        configuration.idleTimeout = .seconds(120)
+        configuration.connection.idleTimeout = .seconds(120)
         try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
             let client = try TestClient(port: server.port)
             try client.send("GET http://127.0.0.1/echo/absolute?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")

@@ -84,7 +84,7 @@ import Testing
     @Test(arguments: [4096, 4097])
     func limitsAChunkSizeLineWithExtensionsTo4KiB(length: Int) {
         let line = "1;a=" + String(repeating: "e", count: length - 4)
-        let outcome = ParserDriver.parse(ChunkedBodyTests.request(line + "\r\nx\r\n0\r\n\r\n"))
+        let outcome = ParserDriver.parse(RequestParserChunkedTests.request(line + "\r\nx\r\n0\r\n\r\n"))
         if length <= 4096 {
             #expect(outcome.requests.map(\.body) == [[UInt8(ascii: "x")]])
         } else {
@@ -97,7 +97,7 @@ import Testing
     @Test(arguments: [4096, 4097])
     func limitsTheTrailerSectionTo4KiB(total: Int) {
         let trailer = "T: " + String(repeating: "t", count: total - 4 - 3)
-        let outcome = ParserDriver.parse(ChunkedBodyTests.request("1\r\nx\r\n0\r\n\(trailer)\r\n\r\n"))
+        let outcome = ParserDriver.parse(RequestParserChunkedTests.request("1\r\nx\r\n0\r\n\(trailer)\r\n\r\n"))
         if total <= 4096 {
             #expect(outcome.requests.map(\.body) == [[UInt8(ascii: "x")]])
         } else {
@@ -108,14 +108,16 @@ import Testing
 
     @Test func acceptsAChunkedBodyOfExactly64KiB() {
         let chunk = "1000\r\n" + String(repeating: "c", count: 4096) + "\r\n"
-        let outcome = ParserDriver.parse(ChunkedBodyTests.request(String(repeating: chunk, count: 16) + "0\r\n\r\n"))
+        let outcome = ParserDriver.parse(
+            RequestParserChunkedTests.request(String(repeating: chunk, count: 16) + "0\r\n\r\n"))
         #expect(outcome.requests.first?.body.count == 65536)
     }
 
     /// Refused at the size line that passes the limit, before its data arrives.
     @Test func answers413AsSoonAsAChunkedBodyPassesTheLimit() {
         let chunk = "1000\r\n" + String(repeating: "c", count: 4096) + "\r\n"
-        let outcome = ParserDriver.parse(ChunkedBodyTests.request(String(repeating: chunk, count: 16) + "1\r\n"))
+        let outcome = ParserDriver.parse(
+            RequestParserChunkedTests.request(String(repeating: chunk, count: 16) + "1\r\n"))
         #expect(outcome.error == .bodyTooLarge)
         #expect(outcome.requests.isEmpty)
     }

@@ -70,10 +70,10 @@ struct RequestPathBenchmark {
         _ = await measure("access log") {
             AccessLog.request(
                 parsed, status: answer.status, bodyBytes: answer.body.count, requestID: "ab-12",
-                started: .now, logger: logger)
+                started: .now, now: .now, logger: logger)
         }
         _ = await measure("state") {
-            var state = ConnectionState(policy: ConnectionState.Policy(ServerConfiguration()), now: .now)
+            var state = ConnectionState(policy: ServerConfiguration().connection, now: .now)
             state.needMoreData(parserPhase: .idle, now: .now)
             _ = state.requestReceived(keepAlive: ConnectionState.wantsKeepAlive(parsed.head), now: .now)
             _ = state.responseReady(now: .now)

@@ -99,8 +99,8 @@ extension ServerTests {
     /// connection once the grace is over.
     @Test func aPipeliningPeerThatDoesNotReadIsBoundedAndClosed() async throws {
         var configuration = LiveServer.patientConfiguration
-        configuration.minimumSendRate = 10_000_000
-        configuration.sendRateGracePeriod = .milliseconds(200)
+        configuration.connection.minimumSendRate = 10_000_000
+        configuration.connection.sendRateGracePeriod = .milliseconds(200)
         configuration.sendBufferBytes = 4096
         let calls = Mutex(0)
         var router = Router()

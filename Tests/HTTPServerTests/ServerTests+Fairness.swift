@@ -14,9 +14,9 @@ extension ServerTests {
         var configuration = LiveServer.patientConfiguration
         configuration.maxConnections = maxConnections
         configuration.maxConnectionsPerClient = perClient
-        configuration.idleTimeout = .seconds(120)
-        configuration.headerTimeout = .seconds(120)
-        configuration.lingerTimeout = .milliseconds(100)
+        configuration.connection.idleTimeout = .seconds(120)
+        configuration.connection.headerTimeout = .seconds(120)
+        configuration.connection.lingerTimeout = .milliseconds(100)
         return configuration
     }
 
@@ -155,9 +155,9 @@ extension ServerTests {
     /// period is over (the rate arithmetic itself is tested on `ConnectionState` with a fake clock).
     @Test func aBodyBelowTheMinimumRateGets408() async throws {
         var configuration = LiveServer.patientConfiguration
-        configuration.minimumBodyRate = 1_000_000
-        configuration.bodyRateGracePeriod = .milliseconds(100)
-        configuration.lingerTimeout = .milliseconds(100)
+        configuration.connection.minimumBodyRate = 1_000_000
+        configuration.connection.bodyRateGracePeriod = .milliseconds(100)
+        configuration.connection.lingerTimeout = .milliseconds(100)
         try await LiveServer.with(configuration, responder: LiveServer.testRouter) { server in
             let client = try TestClient(port: server.port)
             try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nab")

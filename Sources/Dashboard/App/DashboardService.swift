@@ -126,15 +126,16 @@ public final class DashboardService: Sendable {
     }
 
     /// Returns once a snapshot is there to show (from the disk at start, or the upstream's first answer), trying
-    /// again every second while the upstream cannot give one; returns early when the task is cancelled. What
-    /// `READY=1` waits for (issue 20).
+    /// again every second (on the store's clock) while the upstream cannot give one; returns early when the task is
+    /// cancelled. What `READY=1` waits for (issue 20).
     public func waitForData() async {
+        let clock = snapshots.clock
         while !Task.isCancelled {
             do {
                 _ = try await snapshots.view()
                 return
             } catch {
-                do { try await Task.sleep(for: .seconds(1)) } catch { return }
+                await clock.sleep(until: clock.now + .seconds(1))
             }
         }
     }

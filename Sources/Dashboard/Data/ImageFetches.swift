@@ -19,8 +19,9 @@ final class ImageFetches: Sendable {
 
     private struct State {
         var plan: ImageFetchState
-        /// Who waits for each image in flight (the caller waits on its own call).
-        var joiners: [String: [CheckedContinuation<Result<Image, any Error>, Never>]] = [:]
+        /// Who waits for each image in flight, tagged with its id (the caller waits on its own call; `ImageFetchState`
+        /// bounds how many wait, so finding an image's joiners by scanning is cheap).
+        var joiners = WaiterRegistry<String, Result<Image, any Error>>()
         /// Why each remembered failure failed, to fail the same way again.
         var errors: [String: any Error] = [:]
     }
@@ -51,7 +52,7 @@ final class ImageFetches: Sendable {
             return try await withCheckedContinuation { continuation in
                 let late = state.withLock { state -> Bool in
                     guard state.plan.inFlight[id] != nil else { return true }
-                    state.joiners[id, default: []].append(continuation)
+                    state.joiners.add(id, continuation)
                     return false
                 }
                 // The call ended between the decision and here: ask again.
@@ -74,9 +75,9 @@ final class ImageFetches: Sendable {
                 if state.errors.count > state.plan.failures.count {
                     state.errors = state.errors.filter { state.plan.failures[$0.key] != nil }
                 }
-                return state.joiners.removeValue(forKey: id) ?? []
+                return state.joiners.removeAll { $0 == id }
             }
-            for joiner in joiners { joiner.resume(returning: result) }
+            for joiner in joiners { joiner.resume(result) }
             return try result.get()
         }
     }

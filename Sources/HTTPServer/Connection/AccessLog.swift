@@ -10,9 +10,14 @@ enum AccessLog {
     /// (a dictionary merge, a key sort, Foundation's date formatting) cost several µs per request.
     ///
     /// With a `summer`, repeated identical answers to one `client` address within a second are summed into one line.
+    ///
+    /// The duration runs from `started` to `now`, both the event loop's time of a round (`EventLoop.now`): the log
+    /// reads no clock of its own, so an answer given in the round its request arrived in logs `0.000`, as nginx's
+    /// cached clock does.
     static func request(
         _ request: Request, status: HTTPStatus, bodyBytes: Int, requestID: String, started: ContinuousClock.Instant,
-        logger: Logger, timestamp: String = DateCache.shared.texts().timestamp, client: String = "",
+        now: ContinuousClock.Instant, logger: Logger, timestamp: String = DateCache.shared.texts().timestamp,
+        client: String = "",
         summer: AccessLogSummer? = nil
     ) {
         let level = logger.accessLogLevel
@@ -38,7 +43,7 @@ enum AccessLog {
                 out.append(" ")
                 out.append(logger.label)
                 out.append(": request duration.ms=")
-                appendMilliseconds(since: started, to: &out)
+                appendMilliseconds(from: started, to: now, into: &out)
                 out.append(" http.bytes=")
                 out.appendDecimal(bodyBytes)
                 out.append(" http.method=")
@@ -61,7 +66,8 @@ enum AccessLog {
             level, "request",
             [
                 "http.method": method, "http.path": path, "http.status": "\(status.code)",
-                "http.bytes": "\(bodyBytes)", "duration.ms": milliseconds(since: started), "request.id": requestID,
+                "http.bytes": "\(bodyBytes)", "duration.ms": milliseconds(from: started, to: now),
+                "request.id": requestID,
             ])
     }
 
@@ -73,18 +79,21 @@ enum AccessLog {
             ["http.status": "\(status.code)", "http.bytes": "\(status.reason.utf8.count)", "net.peer": peer])
     }
 
-    /// Milliseconds with three decimals (`0.285`), without Foundation's formatter.
-    static func milliseconds(since start: ContinuousClock.Instant) -> String {
+    /// The milliseconds from `start` to `end` with three decimals (`0.285`), without Foundation's formatter.
+    static func milliseconds(from start: ContinuousClock.Instant, to end: ContinuousClock.Instant) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
             var out = ByteWriter(buffer)
-            appendMilliseconds(since: start, to: &out)
+            appendMilliseconds(from: start, to: end, into: &out)
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<out.count]), as: UTF8.self)
         }
     }
 
-    /// Writes the milliseconds since `start` with three decimals (at most 24 bytes).
-    static func appendMilliseconds(since start: ContinuousClock.Instant, to out: inout ByteWriter) {
-        let elapsed = ContinuousClock.now - start
+    /// Writes the milliseconds from `start` to `end` with three decimals (at most 24 bytes; `0.000` if `end` is
+    /// not after `start`).
+    static func appendMilliseconds(
+        from start: ContinuousClock.Instant, to end: ContinuousClock.Instant, into out: inout ByteWriter
+    ) {
+        let elapsed = end - start
         let micro = max(
             0, elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000)
         out.appendDecimal(Int(micro / 1000))

@@ -86,7 +86,7 @@ extension Connection {
         let body = sendsBody ? response.body : []
         AccessLog.request(
             request, status: response.status, bodyBytes: body.count, requestID: requestID, started: started,
-            logger: environment.logger, timestamp: timestamp, client: client?.description ?? peer,
+            now: loop.now, logger: environment.logger, timestamp: timestamp, client: client?.description ?? peer,
             summer: environment.accessLog)
         send(head: head, body: body)
     }

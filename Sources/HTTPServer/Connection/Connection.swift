@@ -38,10 +38,9 @@ final class Connection: @unchecked Sendable {
         let responder: any HTTPResponder
         /// The server's logger; each request's carries its id.
         let logger: Logger
-        /// The limits the parser enforces come from here.
+        /// The limits the parser enforces and the deadlines and request cap `ConnectionState` enforces
+        /// (`configuration.connection`) come from here.
         let configuration: ServerConfiguration
-        /// The deadlines and request cap `ConnectionState` enforces.
-        let policy: ConnectionState.Policy
         /// Gives each request its id.
         let requestIDs: RequestIDGenerator
         /// Sums repeated identical access-log lines (nil: every line is written).
@@ -57,13 +56,12 @@ final class Connection: @unchecked Sendable {
         /// Everything a server's connections share.
         init(
             responder: any HTTPResponder, logger: Logger, configuration: ServerConfiguration,
-            policy: ConnectionState.Policy, requestIDs: RequestIDGenerator, accessLog: AccessLogSummer? = nil,
+            requestIDs: RequestIDGenerator, accessLog: AccessLogSummer? = nil,
             onClose: @escaping @Sendable (Int) -> Void, onLastAnswer: @escaping @Sendable (Int) -> Void = { _ in }
         ) {
             self.responder = responder
             self.logger = logger
             self.configuration = configuration
-            self.policy = policy
             self.requestIDs = requestIDs
             self.accessLog = accessLog
             self.onClose = onClose
@@ -130,7 +128,8 @@ final class Connection: @unchecked Sendable {
         self.loop = loop
         self.environment = environment
         self.parser = RequestParser(limits: environment.configuration.limits)
-        let state = ConnectionState(policy: environment.policy, now: ContinuousClock.now)
+        // Built on the accepting thread, which must not read the loop's `now`; `start()` starts it again on the loop.
+        let state = ConnectionState(policy: environment.configuration.connection, now: loop.started)
         self.state = state
         self.publishedStanding = state.standing
         self.standingBox = Mutex(state.standing)
@@ -160,6 +159,8 @@ final class Connection: @unchecked Sendable {
                 return
             }
             (slot, generation) = token
+            // Idle from the loop's now: the one clock its deadlines are compared with.
+            state = ConnectionState(policy: environment.configuration.connection, now: loop.now)
             if let status { perform(state.parseFailed(status: status, now: loop.now)) }
             eventHandled()
         }

@@ -2,8 +2,8 @@ import HTTPCore
 
 /// Decides what a connection does next. No I/O and no clock: every event carries `now`, so tests drive it
 /// with a fake clock and the `Connection` class only carries out the returned `Action`. This file holds the phases,
-/// the actions and every event; `+Policy` the limits, `+Deadlines` when each phase's time is up, and `+Standing`
-/// what the server sees of the connection when it must make room at the cap.
+/// the actions and every event; `ConnectionPolicy.swift` the limits, `+Deadlines` when each phase's time is up, and
+/// `+Standing` what the server sees of the connection when it must make room at the cap.
 struct ConnectionState {
     /// A point on the monotonic clock.
     typealias Instant = ContinuousClock.Instant

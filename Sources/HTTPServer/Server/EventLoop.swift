@@ -36,7 +36,10 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     // Loop thread only.
     /// The time the current round of events started: what connections use for their deadlines, so a
     /// request reads the clock once or twice instead of six times (like nginx's cached `ngx_current_msec`).
-    private(set) var now = ContinuousClock.now
+    private(set) var now: ContinuousClock.Instant
+    /// The loop's first `now`, which never changes, so any thread may read it: a connection's state starts at it
+    /// until the loop takes the connection over (`Connection.start`) and starts it again at the loop's `now`.
+    let started: ContinuousClock.Instant
     /// The `Date` header and log timestamp of the current second, refreshed with `now` (no lock, unlike
     /// `DateCache.shared`, which it copies from once a second).
     private(set) var dateTexts = DateCache.shared.texts()
@@ -53,6 +56,8 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     /// Creates the loop and starts its thread; it runs for the life of the process.
     init(name: String) {
         self.name = name
+        started = .now
+        now = started
         epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
         wakeFD = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
         precondition(epollFD >= 0 && wakeFD >= 0, "epoll_create1/eventfd failed: errno \(errno)")

@@ -37,10 +37,11 @@ public final class Server: Sendable {
         var acceptSource: SendableSource?
         var table = ConnectionTable<Connection>()
         var refusals = RefusalLog()
-        var drainWaiter: CheckedContinuation<Void, Never>?
-        /// The timer that ends the current drain wait (cancelled when the last connection closes first).
-        var drainTimer: Task<Void, Never>?
-        var stopWaiters: [CheckedContinuation<Void, Never>] = []
+        /// Who waits for the last connection to close, each with the timer that ends its wait (cancelled when the last
+        /// connection closes first).
+        var drainWaiters = WaiterRegistry<Void, Void>()
+        /// Who waits for the server to stop.
+        var stopWaiters = WaiterRegistry<Void, Void>()
         /// What every connection shares, made once at start (it holds the server weakly: the server holds it).
         var environment: Connection.Environment?
     }
@@ -96,7 +97,7 @@ public final class Server: Sendable {
         let port = Socket.localPort(fd)
         let environment = Connection.Environment(
             responder: responder, logger: logger, configuration: configuration,
-            policy: ConnectionState.Policy(configuration), requestIDs: requestIDs, accessLog: accessLog,
+            requestIDs: requestIDs, accessLog: accessLog,
             onClose: { [weak self] id in self?.connectionClosed(id) },
             onLastAnswer: { [weak self] id in self?.state.withLock { $0.table.lastAnswer(id) } })
         let started = state.withLock { state -> Bool in
@@ -142,15 +143,14 @@ public final class Server: Sendable {
             for connection in leftovers { connection.forceClose() }
             await waitForConnectionsToClose(orAfter: .seconds(5))
         }
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let waiters = state.withLock { state in
             state.phase = .stopped
-            defer { state.stopWaiters = [] }
-            return state.stopWaiters
+            return state.stopWaiters.removeAll { _ in true }
         }
         logger.notice("stopped")
         // Buffered stderr lines (the access log among them) are out before anyone learns we stopped.
         LogBuffer.standardError.flush()
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.resume(()) }
     }
 
     /// Returns once the server has stopped (immediately if it never started or already stopped).
@@ -158,7 +158,7 @@ public final class Server: Sendable {
         await withCheckedContinuation { continuation in
             let resumeNow = state.withLock { state -> Bool in
                 if state.phase == .created || state.phase == .stopped { return true }
-                state.stopWaiters.append(continuation)
+                state.stopWaiters.add((), continuation)
                 return false
             }
             if resumeNow { continuation.resume() }
@@ -167,12 +167,12 @@ public final class Server: Sendable {
 
     /// Connection `id` closed (on its loop thread): its counts are freed, and a drain wait ends with the last one.
     func connectionClosed(_ id: Int) {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let waiters = state.withLock { state -> [WaiterRegistry<Void, Void>.Waiter] in
             state.table.remove(id)
-            guard state.table.isEmpty else { return nil }
-            return Self.takeDrainWaiter(&state)
+            guard state.table.isEmpty else { return [] }
+            return state.drainWaiters.removeAll { _ in true }
         }
-        waiter?.resume()
+        for waiter in waiters { waiter.resume(()) }
     }
 
     /// Waits until no connection is open, or `timeout` passes, whichever comes first.
@@ -181,23 +181,16 @@ public final class Server: Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state -> Bool in
                 if state.table.isEmpty { return true }
-                state.drainWaiter = continuation
+                let id = state.drainWaiters.add((), continuation)
                 // Armed under the lock, after the waiter is in place, so the timer always finds what it ends.
-                state.drainTimer = clock.after(deadline) { [self] in
-                    self.state.withLock { Self.takeDrainWaiter(&$0) }?.resume()
+                let timer = clock.after(deadline) { [self] in
+                    self.state.withLock { $0.drainWaiters.remove(id: id) }?.resume(())
                 }
+                _ = state.drainWaiters.setTimer(timer, for: id)
                 return false
             }
             if resumeNow { continuation.resume() }
         }
-    }
-
-    /// The drain waiter, taken out with its timer cancelled.
-    private static func takeDrainWaiter(_ state: inout State) -> CheckedContinuation<Void, Never>? {
-        state.drainTimer?.cancel()
-        state.drainTimer = nil
-        defer { state.drainWaiter = nil }
-        return state.drainWaiter
     }
 }
 

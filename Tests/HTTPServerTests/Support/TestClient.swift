@@ -183,13 +183,13 @@ enum LiveServer {
     /// 10 s) never sees its idle or half-sent connection closed. A test about a deadline sets that one short.
     static var patientConfiguration: ServerConfiguration {
         var configuration = ServerConfiguration()
-        configuration.headerTimeout = .seconds(300)
-        configuration.bodyReadTimeout = .seconds(300)
-        configuration.idleTimeout = .seconds(300)
-        configuration.writeTimeout = .seconds(300)
-        configuration.bodyTimeout = .seconds(300)
-        configuration.minimumBodyRate = 0
-        configuration.minimumSendRate = 0
+        configuration.connection.headerTimeout = .seconds(300)
+        configuration.connection.bodyReadTimeout = .seconds(300)
+        configuration.connection.idleTimeout = .seconds(300)
+        configuration.connection.writeTimeout = .seconds(300)
+        configuration.connection.bodyTimeout = .seconds(300)
+        configuration.connection.minimumBodyRate = 0
+        configuration.connection.minimumSendRate = 0
         return configuration
     }
 

@@ -2,8 +2,9 @@ import Testing
 
 @testable import HTTPServer
 
-/// Chunked request bodies (RFC 9112 §7.1), fed whole and split at every byte boundary.
-@Suite struct ChunkedBodyTests {
+/// The request parser on chunked request bodies (RFC 9112 §7.1), fed whole and split at every byte boundary (the
+/// decoder itself is `ChunkedBody`, tested in HTTPCoreTests).
+@Suite struct RequestParserChunkedTests {
     /// A chunked POST with `chunks` spelled out after the head.
     static func request(_ chunks: String) -> String {
         "POST /log HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n" + chunks
