@@ -50,6 +50,15 @@ import Testing
         #expect(answer.deadline == answer.start + .milliseconds(3100))
     }
 
+    @Test func progressNeverEndsACallBeforeTheTotalTimeout() {
+        let clock = ManualClock()
+        var policy = Self.policy
+        policy.stallTimeout = .milliseconds(100)
+        var answer = AnswerDeadline(policy: policy, start: clock.now)
+        answer.received(10, at: clock.now)
+        #expect(answer.deadline == answer.start + .seconds(3))
+    }
+
     @Test func countsOnlyProgressAndNeverMovesTheLastProgressBack() {
         let clock = ManualClock()
         var answer = AnswerDeadline(policy: Self.policy, start: clock.now)
@@ -83,11 +92,12 @@ import Testing
         let body = Array(#"{"user0":{"id":"user0","name":"Ada","color":null,"bio":null}}"#.utf8)
         let head = Array(
             "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
-        let server = try LoopbackServer { _ in .paced([head + body.prefix(20), Array(body.dropFirst(20))], pause: 0.6) }
+        let server = try LoopbackServer { _ in .paced([head + body.prefix(20), Array(body.dropFirst(20))], pause: 4) }
         defer { server.stop() }
         var configuration = UpstreamConfiguration(host: "127.0.0.1", port: server.port)
-        configuration.totalTimeout = .milliseconds(300)
-        // Only hang guards: the pause is what outlives the total timeout, however loaded the machine.
+        // 2 s: a loaded machine once took over 0.3 s to start the call. The 4 s pause is what outlives it.
+        configuration.totalTimeout = .seconds(2)
+        // Only hang guards.
         configuration.stallTimeout = .seconds(60)
         configuration.minimumAnswerRate = 1
         let client = HabitsClient(configuration: configuration)

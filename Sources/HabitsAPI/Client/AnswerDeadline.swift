@@ -4,7 +4,7 @@
 ///
 /// - Until the first byte of the answer: `totalTimeout` after the call started, as before, so a hanging upstream
 ///   fails as fast as ever.
-/// - After it, the call lives as long as the answer makes progress: no gap of `stallTimeout` without a byte, and an
+/// - After it, the call lives (beyond `totalTimeout`) as long as the answer makes progress: no gap of `stallTimeout` without a byte, and an
 ///   average of at least `minimumRate` bytes a second (each byte received earns `1 / minimumRate` s beyond
 ///   `totalTimeout`), so an upstream dripping a byte a second cannot hold a call for ever.
 ///
@@ -58,7 +58,8 @@ public struct AnswerDeadline: Sendable, Equatable {
         // Whole seconds and the remainder apart, so a huge count cannot overflow the attoseconds of a Duration.
         let rate = max(1, policy.minimumRate)
         let earned = Duration.seconds(received / rate) + .seconds(Double(received % rate) / Double(rate))
-        return min(first + earned, lastProgress + max(.zero, policy.stallTimeout))
+        // Progress only ever adds time: no call fails before `totalTimeout`, as before.
+        return max(first, min(first + earned, lastProgress + max(.zero, policy.stallTimeout)))
     }
 
     /// Whether the call has given up at `now`.
