@@ -4,8 +4,8 @@
 ///
 /// - Until the first byte of the answer: `totalTimeout` after the call started, as before, so a hanging upstream
 ///   fails as fast as ever.
-/// - After it, the call lives (beyond `totalTimeout`) as long as the answer makes progress: no gap of `stallTimeout` without a byte, and an
-///   average of at least `minimumRate` bytes a second (each byte received earns `1 / minimumRate` s beyond
+/// - After it, the call lives (beyond `totalTimeout`) as long as the answer makes progress: no gap of
+///   `stallTimeout` without a byte, and an average of at least `minimumRate` bytes a second (each byte received earns `1 / minimumRate` s beyond
 ///   `totalTimeout`), so an upstream dripping a byte a second cannot hold a call for ever.
 ///
 /// How many bytes an answer may have is the parser's bound (`UpstreamConfiguration.maxAnswerBytes`). A pure value:
