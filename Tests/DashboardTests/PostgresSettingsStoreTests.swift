@@ -37,6 +37,22 @@ struct PostgresSettingsStoreTests {
         return Dashboard(database: database, store: store)
     }
 
+    /// A change tried again until the database takes it (each failure is a prompt `SettingsUnavailable`; the pool
+    /// reconnects with a back-off of 2 s at most): whether it was saved within a 120 s hang guard.
+    static func savedOnceTheDatabaseAnswers(
+        _ dashboard: Dashboard, _ id: BrowserID, _ change: @escaping @Sendable (inout Settings) -> Void
+    ) async throws -> Bool {
+        for _ in 0..<2400 {
+            do {
+                try await dashboard.store.update(id, change)
+                return true
+            } catch is SettingsUnavailable {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        return false
+    }
+
     /// Waits until `store`'s listener is connected (its first event), so notifications from now on are heard.
     static func listening(_ dashboard: Dashboard) async {
         var events = dashboard.database.listener.subscribe(channels: [PostgresSettingsStore<Settings>.channel])
@@ -109,16 +125,7 @@ struct PostgresSettingsStoreTests {
         #expect(try await one.store.loadVersioned(id).value.followedUserIDs == ["u1"])
         #expect(try await one.store.loadVersioned(BrowserID.random()) == one.store.defaults)
         try await server.start()
-        var saved = false
-        for _ in 0..<200 where !saved {
-            do {
-                try await one.store.update(id) { $0.toggleFollow("u2") }
-                saved = true
-            } catch is SettingsUnavailable {
-                try await Task.sleep(for: .milliseconds(50))  // the pool's back-off, 2 s at most
-            }
-        }
-        #expect(saved)
+        #expect(try await Self.savedOnceTheDatabaseAnswers(one, id) { $0.toggleFollow("u2") })
         #expect(try await one.store.loadVersioned(id).value.followedUserIDs == ["u1", "u2"])
     }
 
@@ -143,16 +150,7 @@ struct PostgresSettingsStoreTests {
         await eventually("the hung database is seen as down") { !one.database.isUp }
         #expect(one.database.healthLine.hasPrefix("database: down"))
         try server.resume()
-        var saved = false
-        for _ in 0..<2400 where !saved {  // a hang guard of 120 s: each failure answers within the 3 s deadline
-            do {
-                try await one.store.update(id) { $0.toggleFavorite("Swim") }
-                saved = true
-            } catch is SettingsUnavailable {
-                try await Task.sleep(for: .milliseconds(50))
-            }
-        }
-        #expect(saved)
+        #expect(try await Self.savedOnceTheDatabaseAnswers(one, id) { $0.toggleFavorite("Swim") })
         await eventually("the database is up again") { one.database.isUp }
         let fresh = try await Self.dashboard(server.url)
         defer { fresh.close() }
