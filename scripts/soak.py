@@ -114,14 +114,25 @@ class Client:
                     raise
 
 
-def discover(port):
-    """Habit names, person ids and image paths, read from the dashboard's own pages."""
-    pages = {}
-    for path in ("/habits", "/people"):
+def first_page(port, path, timeout=120):
+    """The body of `path`, asked again while it is the 503 of a first refresh still out (a request with no data waits
+    at most 3 s on the upstream, then gets 503 with Retry-After): a loaded machine can take longer over its first
+    refresh, and the load starts once there is data. The 120 s are a hang guard."""
+    deadline = time.monotonic() + timeout
+    while True:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         connection.request("GET", path)
-        pages[path] = connection.getresponse().read().decode("utf-8", "replace")
+        response = connection.getresponse()
+        body = response.read().decode("utf-8", "replace")
         connection.close()
+        if response.status != 503 or response.getheader("Retry-After") is None or time.monotonic() > deadline:
+            return body
+        time.sleep(0.5)
+
+
+def discover(port):
+    """Habit names, person ids and image paths, read from the dashboard's own pages."""
+    pages = {path: first_page(port, path) for path in ("/habits", "/people")}
     habits = sorted(set(re.findall(r'href="/habits/([^"/?#]+)"', pages["/habits"])))
     people = sorted(set(re.findall(r'href="/people/([^"/?#]+)"', pages["/people"])))
     images = sorted(set(re.findall(r'src="(/images/[^"]+)"', pages["/people"])))

@@ -148,4 +148,12 @@ import Testing
     @Test func aBrowserWithoutSettingsGetsNoVisitCookie() async throws {
         #expect(try await home([]).visit == nil)
     }
+
+    /// Only the browser id the page's settings were loaded for counts: a forged settings cookie is no browser.
+    @Test func aForgedSettingsCookieGetsNoVisitCookie() async throws {
+        let settings = try await moments.browser()
+        let forged = String(settings.dropLast()) + (settings.hasSuffix("A") ? "B" : "A")
+        #expect(try await home([forged]).visit == nil)
+        #expect(try await home([settings]).visit != nil)
+    }
 }

@@ -55,6 +55,12 @@ extension DashboardApp {
         guard let habit = form["habit"], !habit.isEmpty else {
             return .redirect(to: DashboardPage.log.route + "?error=missing")
         }
+        // Bounded before anything goes upstream, so a request turned away has logged nothing (issue 23 point 3).
+        return try await logWaits.waiting(or: LogBusy()) { try await logAndRefresh(habit, context) }
+    }
+
+    /// Logs `habit` upstream for the active user, now, and waits (briefly) for the refresh after it: the redirect.
+    private func logAndRefresh(_ habit: String, _ context: RequestContext) async throws -> Response {
         let encoded = PercentEncoding.encodeQueryComponent(habit)
         // Your count before the log: the confirmation names everyone the log took you past (issue 22 point 3).
         let before = snapshots.currentView?.snapshot.rankings[habit]?.entry(for: User.activeUserID)?.count ?? 0

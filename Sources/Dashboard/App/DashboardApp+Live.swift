@@ -15,7 +15,8 @@ extension DashboardApp {
         _ request: Request, _ context: RequestContext,
         _ fragment: (SnapshotView, Versioned<Settings>) throws -> RenderCache.Entry
     ) async throws -> Response {
-        recordingVisit(try await heldFragment(request, context, fragment), request)
+        recordingVisit(
+            try await heldFragment(request, context, fragment), request, browserID: settings.browserID(of: request))
     }
 
     private func heldFragment(

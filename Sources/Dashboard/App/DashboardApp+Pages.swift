@@ -9,8 +9,8 @@ extension DashboardApp {
     // MARK: - Home
 
     func home(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let versioned = try await settings.loadVersioned(for: request)
-        let browser = versioned.value
+        let loaded = try await settings.browser(of: request)
+        let browser = loaded.settings.value
         let view: SnapshotView
         do {
             view = try await snapshots.view(live: true)
@@ -21,7 +21,7 @@ extension DashboardApp {
                 fragmentValue: HomePage(leaderboard: [], following: []).fragmentValue(stale: nil),
                 path: LivePage.home.route, frame: homeFrame(request))
         }
-        return try home(request, view, versioned)
+        return try home(request, view, loaded)
     }
 
     /// `home` at once, when the view and the settings are in memory.
@@ -33,15 +33,16 @@ extension DashboardApp {
         PageFrame(title: "Home", tab: .home, isLive: true, path: LivePage.home.route, isPaused: Self.isPaused(request))
     }
 
-    private func home(_ request: Request, _ view: SnapshotView, _ versioned: Versioned<Settings>) throws -> Response {
+    private func home(_ request: Request, _ view: SnapshotView, _ browser: LoadedBrowser) throws -> Response {
+        let versioned = browser.settings
         var frame = homeFrame(request)
         frame.colorsVersion = view.snapshot.referenceVersion
         let since = sinceLastVisit(request, view, versioned.value)
         // The last visit (a signed cookie) is part of the request, so of the page's variant.
-        let variant = [Self.liveQuery(paused: frame.isPaused), since.map { "since=\($0.lastVisit.second)" } ?? ""]
-            .filter { !$0.isEmpty }.joined(separator: "&")
+        let variant = PageDeclaration.joined(
+            Self.liveQuery(paused: frame.isPaused), since.map { "since=\($0.lastVisit.second)" } ?? "")
         let key = key(HomePage.declaration, query: variant, view, versioned)
-        return try cachedHTML(request, key: key) {
+        return try cachedHTML(request, key: key, for: browser) {
             let fragment = try homeFragment(view, versioned)
             return try renderer.livePageBytes(
                 .home, HomePage.pageFields(sinceLastVisit: since?.templateValue ?? .null), fragment: fragment.body,
@@ -71,9 +72,9 @@ extension DashboardApp {
     // MARK: - Habits
 
     func habits(_ request: Request, _ context: RequestContext) throws -> PageBody {
-        { view, browser in
-            try cachedHTML(request, key: key(HabitsListPage.declaration, view, browser)) {
-                let page = HabitsListPage(snapshot: view.snapshot, settings: browser.value)
+        { [self] view, browser in
+            try cachedHTML(request, key: key(HabitsListPage.declaration, view, browser.settings), for: browser) {
+                let page = HabitsListPage(snapshot: view.snapshot, settings: browser.settings.value)
                 return try renderer.pageBytes(
                     .habits, page.templateFields(returnTo: DashboardPage.habits.route),
                     frame: PageFrame(
@@ -92,13 +93,13 @@ extension DashboardApp {
         guard let sort = PeopleSort.parse(query["sort"]) else {
             throw HTTPError(.badRequest, "Sort people by name, activity or leading.")
         }
-        return { view, browser in
+        return { [self] view, browser in
             try people(view, browser, followedOnly: followedOnly, search: search, sort: sort, request)
         }
     }
 
     private func people(
-        _ view: SnapshotView, _ browser: Versioned<Settings>, followedOnly: Bool, search: String, sort: PeopleSort,
+        _ view: SnapshotView, _ browser: LoadedBrowser, followedOnly: Bool, search: String, sort: PeopleSort,
         _ request: Request
     ) throws -> Response {
         var parameters: [String] = []
@@ -109,10 +110,11 @@ extension DashboardApp {
         let listPath = DashboardPage.people.route + (selection.isEmpty ? "" : "?" + selection)
         let number = try Self.page(request)
         // Activity and leading read the statistics, so those orders change with the whole version.
-        let key = key(PeoplePage.declaration(sort: sort), query: selection, page: number, view, browser)
-        return try cachedHTML(request, key: key) {
+        let key = key(PeoplePage.declaration(sort: sort), query: selection, page: number, view, browser.settings)
+        return try cachedHTML(request, key: key, for: browser) {
             let page = PeoplePage(
-                snapshot: view.snapshot, settings: browser.value, followedOnly: followedOnly, query: search, sort: sort,
+                snapshot: view.snapshot, settings: browser.settings.value, followedOnly: followedOnly, query: search,
+                sort: sort,
                 page: number)
             guard page.pager != nil else {
                 let pages = Pager.pageCount(page.matchCount, size: Pager.peoplePerPage)
@@ -129,10 +131,10 @@ extension DashboardApp {
     // MARK: - Log Habit
 
     func logPage(_ request: Request, _ context: RequestContext) throws -> PageBody {
-        { view, browser in try logPage(request, view, browser) }
+        { [self] view, browser in try logPage(request, view, browser) }
     }
 
-    private func logPage(_ request: Request, _ view: SnapshotView, _ browser: Versioned<Settings>) throws -> Response {
+    private func logPage(_ request: Request, _ view: SnapshotView, _ browser: LoadedBrowser) throws -> Response {
         let query = request.query
         let habits = view.snapshot.inputs.habits
         // Only a habit that exists is confirmed, so a crafted link cannot make the page claim anything else.
@@ -145,10 +147,11 @@ extension DashboardApp {
         if let previous { variant.append("from=\(previous)") }
         if let failure { variant.append("failure=" + PercentEncoding.encodeQueryComponent(failure)) }
         // The buttons show your counts, so the page changes with the statistics too.
-        let key = key(LogHabitPage.declaration, query: variant.joined(separator: "&"), view, browser)
-        return try cachedHTML(request, key: key) {
+        let key = key(LogHabitPage.declaration, query: variant.joined(separator: "&"), view, browser.settings)
+        return try cachedHTML(request, key: key, for: browser) {
             let page = LogHabitPage(
-                snapshot: view.snapshot, settings: browser.value, loggedHabitName: logged, previousCount: previous)
+                snapshot: view.snapshot, settings: browser.settings.value, loggedHabitName: logged,
+                previousCount: previous)
             return try renderer.pageBytes(
                 .log, page.templateFields(failure: failure),
                 frame: PageFrame(
@@ -171,13 +174,17 @@ extension DashboardApp {
 
     /// The variant of a live page in its key: the range shown and whether it is paused.
     static func liveQuery(range: HistoryRange = .hour, paused: Bool) -> String {
-        [range.query, paused ? "live=0" : ""].filter { !$0.isEmpty }.joined(separator: "&")
+        PageDeclaration.joined(range.query, paused ? "live=0" : "")
     }
 
-    /// The cached (or freshly rendered) bytes of `key`: 304 when `If-None-Match` names their ETag, else 200.
-    func cachedHTML(_ request: Request, key: RenderKey, render: () throws -> [UInt8]) throws -> Response {
+    /// The cached (or freshly rendered) bytes of `key` for `browser`: 304 when `If-None-Match` names their ETag,
+    /// else 200.
+    func cachedHTML(
+        _ request: Request, key: RenderKey, for browser: LoadedBrowser, render: () throws -> [UInt8]
+    ) throws -> Response {
         let entry = try renderCache.entry(for: key, render: render)
         return recordingVisit(
-            hasCurrentCopy(request, of: entry) ? notModified(entry, request) : ok(entry, request), request)
+            hasCurrentCopy(request, of: entry) ? notModified(entry, request) : ok(entry, request), request,
+            browserID: browser.id)
     }
 }

@@ -2,10 +2,10 @@ import HTTPServer
 import Synchronization
 
 extension DashboardApp {
-    /// `response` with the last-visit cookie renewed when `LastVisit` says so, for a browser that has settings
-    /// (issue 22 point 4): a cookie, so a page view writes nothing to disk.
-    func recordingVisit(_ response: Response, _ request: Request) -> Response {
-        guard settings.browserID(of: request) != nil, let signer = settings.signers.current else { return response }
+    /// `response` with the last-visit cookie renewed when `LastVisit` says so, for a browser that has settings (its
+    /// cookie verified to `browserID`, issue 22 point 4): a cookie, so a page view writes nothing to disk.
+    func recordingVisit(_ response: Response, _ request: Request, browserID: BrowserID?) -> Response {
+        guard browserID != nil, let signer = settings.signers.current else { return response }
         let now = ActivityHistory.second(snapshots.date)
         guard LastVisit.needsRenewal(previous: LastVisit.second(of: request, signer: signer), now: now) else {
             return response

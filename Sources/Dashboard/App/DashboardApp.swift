@@ -8,7 +8,10 @@ import Timing
 /// Handlers live in `DashboardApp+Pages.swift` (GET pages and live fragments), `DashboardApp+Forms.swift` (the
 /// POSTs) and `DashboardApp+Assets.swift` (images, colours, health, metrics). They are thin: fetch, build the view
 /// model, render.
-public struct DashboardApp: Sendable {
+///
+/// A class, not a struct: every handler closure and responder captures the app, and copying a struct of sixteen
+/// references retained each of them, several times per request (2 % of a warm page's CPU in `perf`, issue 21).
+public final class DashboardApp: Sendable {
     /// The Habits API (behind a `RequestCoalescer` in production): where habits are logged and snapshots come from.
     public let upstream: any HabitsAPI
     /// Profile images: the upstream's, with the copies on disk when it cannot give them.
@@ -19,6 +22,8 @@ public struct DashboardApp: Sendable {
     let renderCache: RenderCache
     /// The parked places' fair share by client address (issue 23).
     let parkedPolls: ParkedPolls
+    /// `POST /log`s waiting on the upstream at once (the log, then the refresh after it); beyond it, `LogBusy`.
+    let logWaits = UpstreamWaitLimit(limit: DashboardApp.logWaitLimit)
     /// The personal parts of render keys, once per settings content.
     let personalDigests = PersonalDigests()
     /// The renewed last-visit cookie, once per second.
@@ -40,6 +45,10 @@ public struct DashboardApp: Sendable {
     /// Past totals, for Home's "Happening now" and the sparklines (recorded by the store as it refreshes).
     var activity: ActivityHistory { snapshots.history }
 
+    /// Most `POST /log`s waiting on the upstream at once: a person logs one habit at a time, and each waits at most
+    /// the client's 3 s for the log and 3 s for the refresh after it.
+    static let logWaitLimit = 16
+
     /// Creates the app.
     public init(
         upstream: any HabitsAPI, images: ImageCache? = nil, renderer: PageRenderer, settings: BrowserSettings,
@@ -51,9 +60,10 @@ public struct DashboardApp: Sendable {
         self.upstream = upstream
         // The defaults run on the app's clock too: one clock injected everywhere (a test's manual clock included).
         self.images = images ?? ImageCache(upstream: upstream, disk: nil, clock: clock)
-        self.snapshots = snapshots ?? SnapshotStore(source: upstream, clock: clock)
+        let snapshots = snapshots ?? SnapshotStore(source: upstream, clock: clock)
+        self.snapshots = snapshots
         self.renderCache = RenderCache(budget: RenderCache.defaultBudget)
-        self.parkedPolls = ParkedPolls(capacity: self.snapshots.configuration.maxParked)
+        self.parkedPolls = ParkedPolls(capacity: snapshots.configuration.maxParked)
         self.renderer = renderer
         self.settings = settings
         self.originCheck = originCheck
@@ -65,7 +75,8 @@ public struct DashboardApp: Sendable {
     /// The route table.
     public var router: Router {
         var router = Router()
-        router.get(LivePage.home.route, atOnce: { try homeAtOnce($0, $1) }, { try await home($0, $1) })
+        router.get(
+            LivePage.home.route, atOnce: { [self] in try homeAtOnce($0, $1) }, { [self] in try await home($0, $1) })
         router.add(.get, DashboardPage.habits.route, PageResponder(app: self, live: false) { try $0.habits($1, $2) })
         router.add(
             .get, LivePage.habit.route,
@@ -76,20 +87,20 @@ public struct DashboardApp: Sendable {
             PageResponder(app: self, live: true) { try $0.itemPage(PersonDetailPage.self, $1, $2) })
         router.add(.get, DashboardPage.log.route, PageResponder(app: self, live: false) { try $0.logPage($1, $2) })
 
-        router.get(LivePage.home.fragmentRoute) { try await homeFragment($0, $1) }
-        router.get(LivePage.habit.fragmentRoute) { try await itemFragment(HabitDetailPage.self, $0, $1) }
-        router.get(LivePage.person.fragmentRoute) { try await itemFragment(PersonDetailPage.self, $0, $1) }
-        router.get(LivePage.newsRoute) { try await newsFragment($0, $1) }
+        router.get(LivePage.home.fragmentRoute) { [self] in try await homeFragment($0, $1) }
+        router.get(LivePage.habit.fragmentRoute) { [self] in try await itemFragment(HabitDetailPage.self, $0, $1) }
+        router.get(LivePage.person.fragmentRoute) { [self] in try await itemFragment(PersonDetailPage.self, $0, $1) }
+        router.get(LivePage.newsRoute) { [self] in try await newsFragment($0, $1) }
 
-        router.post(Links.habitFavoriteRoute.pattern) { try await favorite($0, $1) }
-        router.post(Links.personFollowRoute.pattern) { try await follow($0, $1) }
-        router.post(DashboardPage.log.route) { try await logHabit($0, $1) }
+        router.post(Links.habitFavoriteRoute.pattern) { [self] in try await favorite($0, $1) }
+        router.post(Links.personFollowRoute.pattern) { [self] in try await follow($0, $1) }
+        router.post(DashboardPage.log.route) { [self] in try await logHabit($0, $1) }
 
-        router.get(Links.imageRoute.pattern) { try await image($0, $1) }
-        router.get("/colors.css") { try await colors($0, $1) }
+        router.get(Links.imageRoute.pattern) { [self] in try await image($0, $1) }
+        router.get("/colors.css") { [self] in try await colors($0, $1) }
         // Always 200 while the process serves: pages work without the database, so a balancer must keep sending.
         router.get("/healthz") { [health] _, _ in .text("ok\n" + (health.map { $0() + "\n" } ?? "")) }
-        router.get("/metrics") { try await metricsPage($0, $1) }
+        router.get("/metrics") { [self] in try await metricsPage($0, $1) }
         if let staticFiles {
             router.add(.get, "/static/*", staticFiles)
         }

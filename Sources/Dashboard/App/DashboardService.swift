@@ -3,6 +3,7 @@ import HTTPServer
 import HabitsAPI
 import Logging
 import TemplateKit
+import Timing
 
 /// The running dashboard: templates, settings store, upstream coalescer, snapshot store, HTTP server, built once from the options.
 ///
@@ -35,10 +36,11 @@ public final class DashboardService: Sendable {
 
     /// Builds everything and starts listening. Throws a clear error for a broken template, an unreadable
     /// directory, a bad upstream URL or a port that is taken. `upstreamIdentity` names the upstream in the snapshot
-    /// file (a file written for another is not shown); nil uses the upstream's URL.
+    /// file (a file written for another is not shown); nil uses the upstream's URL. `clock` times the snapshot's
+    /// refreshes and waits, the images' remembered failures and the dates pages show (a test's manual clock).
     public static func start(
         options: DashboardOptions, upstream: URL, upstreamIdentity: String? = nil, resourceRoot: URL? = nil,
-        database: DashboardDatabase? = nil, logger: Logger
+        database: DashboardDatabase? = nil, clock: any TimeSource = SystemTimeSource(), logger: Logger
     ) throws -> DashboardService {
         let root = resourceRoot ?? ResourceRoot.current(explicit: options.resourcesDirectory)
         let templatesDirectory = root.appendingPathComponent("Templates").standardizedFileURL
@@ -73,11 +75,10 @@ public final class DashboardService: Sendable {
         let cacheLogger = logger.with(["component": "cache"])
         // Issue 13: images of people seen before, kept on disk for when the upstream cannot give them.
         let imageDisk = ImageDiskCache(directory: options.cacheDirectory + "/images", logger: cacheLogger)
-        let images = ImageCache(upstream: upstreamAPI, disk: imageDisk)
+        let images = ImageCache(upstream: upstreamAPI, disk: imageDisk, clock: clock)
         var snapshotConfiguration = SnapshotStore.Configuration()
         snapshotConfiguration.refreshInterval = .seconds(options.refreshInterval)
         snapshotConfiguration.maxParked = options.maxParkedPolls
-        snapshotConfiguration.upstreamWait = .seconds(30)
         var persistenceConfiguration = SnapshotPersistence.Configuration(
             directory: options.cacheDirectory, upstream: upstreamIdentity ?? Self.identity(of: upstream))
         persistenceConfiguration.maxAge = TimeInterval(options.cacheMaxAgeDays) * 86_400
@@ -86,7 +87,8 @@ public final class DashboardService: Sendable {
             store: HistoryFile(
                 directory: options.cacheDirectory, upstream: persistenceConfiguration.upstream, logger: cacheLogger))
         let snapshots = SnapshotStore(
-            source: upstreamAPI, configuration: snapshotConfiguration, logger: logger.with(["component": "snapshot"]),
+            source: upstreamAPI, configuration: snapshotConfiguration, clock: clock,
+            logger: logger.with(["component": "snapshot"]),
             persistence: SnapshotPersistence(configuration: persistenceConfiguration, logger: cacheLogger),
             history: history)
         let staticFiles = try StaticFiles(root: publicDirectory, logger: logger)
@@ -106,7 +108,7 @@ public final class DashboardService: Sendable {
                             name: "settings", bytes: store.cacheBytes, budget: SettingsStore<Settings>.cacheBudgetBytes),
                         CacheUse(name: "images_disk", bytes: imageDisk.totalBytes, budget: imageDisk.budgetBytes),
                     ] + appCaches) + (database?.metricsText ?? "")
-            }, snapshots: snapshots, health: health)
+            }, clock: clock, snapshots: snapshots, health: health)
 
         let server = Server(
             configuration: ServerConfiguration(

@@ -1,7 +1,7 @@
 import HTTPServer
 
 /// A page's answer once its request is checked: a function of the snapshot view and the browser's settings.
-typealias PageBody = (SnapshotView, Versioned<Settings>) throws -> Response
+typealias PageBody = (SnapshotView, LoadedBrowser) throws -> Response
 
 /// A GET page: `prepare` checks the request (its 400s and 404s come before any data is read) and gives the page's
 /// body, which gets the snapshot view and the browser's settings. When both are in memory (a warm page) the answer is
@@ -17,7 +17,7 @@ struct PageResponder: HTTPResponder {
     func respond(to request: Request, context: RequestContext) async throws -> Response {
         let body = try prepare(app, request, context)
         let view = try await app.snapshots.view(live: live)
-        let browser = try await app.settings.loadVersioned(for: request)
+        let browser = try await app.settings.browser(of: request)
         return try body(view, browser)
     }
 
@@ -29,7 +29,7 @@ struct PageResponder: HTTPResponder {
 extension DashboardApp {
     /// `body`'s answer when the view and the browser's settings are in memory; nil when either must be awaited.
     func answerAtOnce(_ request: Request, live: Bool, _ body: PageBody) throws -> Response? {
-        guard let view = snapshots.viewAtOnce(live: live), let browser = settings.loadedAtOnce(for: request) else {
+        guard let view = snapshots.viewAtOnce(live: live), let browser = settings.browserAtOnce(of: request) else {
             return nil
         }
         return try body(view, browser)

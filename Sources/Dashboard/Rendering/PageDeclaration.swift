@@ -80,12 +80,17 @@ struct PageDeclaration: Sendable {
     private func key(
         item: String?, query: String, listPage: Int, view: SnapshotView, personal: SettingsKey, trendSlot: Int?
     ) -> RenderKey {
-        let query = [query, Pager.query(listPage)].filter { !$0.isEmpty }.joined(separator: "&")
+        let query = Self.joined(query, Pager.query(listPage))
         let route =
             isFragment
             ? "fragment:" + DashboardPage.route(page.template, item, query) : page.key(item: item, query: query)
         return RenderKey(
             route: route, content: content(view, trendSlot: trendSlot), personal: personal, stale: view.stale?.asOf)
+    }
+
+    /// Two query strings joined with `&`, either possibly empty (built without an array: keys are made per request).
+    static func joined(_ first: String, _ second: String) -> String {
+        first.isEmpty ? second : second.isEmpty ? first : first + "&" + second
     }
 
     private func content(_ view: SnapshotView, trendSlot: Int?) -> UInt64 {

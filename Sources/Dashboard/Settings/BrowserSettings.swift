@@ -69,14 +69,19 @@ public struct BrowserSettings: Sendable {
 
     /// The browser's settings with their version and digest (for caches of what was rendered from them).
     public func loadVersioned(for request: Request) async throws -> Versioned<Settings> {
-        guard let id = browserID(of: request) else { return store.defaults }
-        return try await store.loadVersioned(id)
+        try await browser(of: request).settings
     }
 
-    /// `loadVersioned(for:)`'s answer when it is in memory (`SettingsStore.loadedAtOnce`), else nil.
-    public func loadedAtOnce(for request: Request) -> Versioned<Settings>? {
-        guard let id = browserID(of: request) else { return store.defaults }
-        return store.loadedAtOnce(id)
+    /// The browser's id and settings, its cookie verified once.
+    public func browser(of request: Request) async throws -> LoadedBrowser {
+        guard let id = browserID(of: request) else { return LoadedBrowser(id: nil, settings: store.defaults) }
+        return LoadedBrowser(id: id, settings: try await store.loadVersioned(id))
+    }
+
+    /// `browser(of:)`'s answer when the settings are in memory (`SettingsStore.loadedAtOnce`), else nil.
+    public func browserAtOnce(of request: Request) -> LoadedBrowser? {
+        guard let id = browserID(of: request) else { return LoadedBrowser(id: nil, settings: store.defaults) }
+        return store.loadedAtOnce(id).map { LoadedBrowser(id: id, settings: $0) }
     }
 
     /// Applies `change` to the browser's settings; mints an id (and a cookie for `response`) when it has none and the
