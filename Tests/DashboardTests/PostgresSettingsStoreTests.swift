@@ -53,6 +53,14 @@ struct PostgresSettingsStoreTests {
         return false
     }
 
+    /// A server of the test's own (to stop or pause) and a dashboard on it, listening.
+    static func onItsOwnServer() async throws -> (ThrowawayPostgres, Dashboard) {
+        let server = try await ThrowawayPostgres.make()
+        let one = try await dashboard(server.url)
+        await listening(one)
+        return (server, one)
+    }
+
     /// Waits until `store`'s listener is connected (its first event), so notifications from now on are heard.
     static func listening(_ dashboard: Dashboard) async {
         var events = dashboard.database.listener.subscribe(channels: [PostgresSettingsStore<Settings>.channel])
@@ -111,11 +119,8 @@ struct PostgresSettingsStoreTests {
 
     @Test(.timeLimit(.minutes(2)))
     func withTheDatabaseStoppedChangesFailPromptlyAndReadsComeFromMemoryThenAllRecovers() async throws {
-        let server = try await ThrowawayPostgres.make()
-        defer { Task { await server.destroy() } }
-        let one = try await Self.dashboard(server.url)
-        defer { one.close() }
-        await Self.listening(one)
+        let (server, one) = try await Self.onItsOwnServer()
+        defer { (one.close(), Task { await server.destroy() }) }
         let id = BrowserID.random()
         try await one.store.update(id) { $0.toggleFollow("u1") }
         try await server.stop()
@@ -131,11 +136,8 @@ struct PostgresSettingsStoreTests {
 
     @Test(.timeLimit(.minutes(2)))
     func withTheDatabasePausedChangesFailWithinTheirDeadlineAndPagesDoNotWaitThenAllRecovers() async throws {
-        let server = try await ThrowawayPostgres.make()
-        defer { Task { await server.destroy() } }
-        let one = try await Self.dashboard(server.url)
-        defer { one.close() }
-        await Self.listening(one)
+        let (server, one) = try await Self.onItsOwnServer()
+        defer { (one.close(), Task { await server.destroy() }) }
         let id = BrowserID.random()
         try await one.store.update(id) { $0.toggleFavorite("Yoga") }
         try server.pause()  // SIGSTOP: the sockets stay open and nothing answers (a hung database)
