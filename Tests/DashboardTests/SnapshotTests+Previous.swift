@@ -20,7 +20,7 @@ import Testing
         #expect(reused.personCards == fresh.personCards)
         #expect(reused.sortedUsers.map(\.id) == fresh.sortedUsers.map(\.id))
         #expect(reused.nameSearch.matches("a") == fresh.nameSearch.matches("a"))
-        #expect(reused.countGroups["Yoga"] == fresh.countGroups["Yoga"])
+        #expect(reused.countGroups(of: "Yoga") == fresh.countGroups(of: "Yoga"))
     }
 
     @Test func aRenamedPersonIsSortedAndFoundUnderTheNewName() {

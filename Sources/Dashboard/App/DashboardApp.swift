@@ -99,7 +99,9 @@ public final class DashboardApp: Sendable {
         router.get(Links.imageRoute.pattern) { [self] in try await image($0, $1) }
         router.get("/colors.css") { [self] in try await colors($0, $1) }
         // Always 200 while the process serves: pages work without the database, so a balancer must keep sending.
-        router.get("/healthz") { [health] _, _ in .text("ok\n" + (health.map { $0() + "\n" } ?? "")) }
+        router.get("/healthz") { [health, snapshots] _, _ in
+            .text("ok\n" + (health.map { $0() + "\n" } ?? "") + (snapshots.clusterHealth ?? ""))
+        }
         router.get("/metrics") { [self] in try await metricsPage($0, $1) }
         if let staticFiles {
             router.add(.get, "/static/*", staticFiles)

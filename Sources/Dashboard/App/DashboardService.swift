@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import HabitsAPI
 import Logging
+import Postgres
 import TemplateKit
 import Timing
 
@@ -21,13 +22,18 @@ public final class DashboardService: Sendable {
     let settingsSweeper: SettingsSweeper
     /// Samples the trend history every 10 s, watched or not.
     let trendSampler: Task<Void, Never>
+    /// With `--database`: the refresher lock and the cluster's notifications (issue 19).
+    let refresher: Refresher?
 
-    private init(server: Server, upstream: RequestCoalescer, snapshots: SnapshotStore, settingsSweeper: SettingsSweeper)
-    {
+    private init(
+        server: Server, upstream: RequestCoalescer, snapshots: SnapshotStore, settingsSweeper: SettingsSweeper,
+        refresher: Refresher?
+    ) {
         self.server = server
         self.upstream = upstream
         self.snapshots = snapshots
         self.settingsSweeper = settingsSweeper
+        self.refresher = refresher
         trendSampler = Task { await TrendSampler(store: snapshots).run() }
     }
 
@@ -83,14 +89,25 @@ public final class DashboardService: Sendable {
             directory: options.cacheDirectory, upstream: upstreamIdentity ?? Self.identity(of: upstream))
         persistenceConfiguration.maxAge = TimeInterval(options.cacheMaxAgeDays) * 86_400
         // Loaded here, before the server listens and before any upstream call (issues 13 and 22).
-        let history = ActivityHistory(
-            store: HistoryFile(
-                directory: options.cacheDirectory, upstream: persistenceConfiguration.upstream, logger: cacheLogger))
+        // With a database the history is the cluster's (issue 19 point 5), else `history.bin`.
+        let cluster = database.map { _ in ClusterService() }
+        let history =
+            cluster?.history
+            ?? ActivityHistory(
+                store: HistoryFile(
+                    directory: options.cacheDirectory, upstream: persistenceConfiguration.upstream, logger: cacheLogger)
+            )
         let snapshots = SnapshotStore(
             source: upstreamAPI, configuration: snapshotConfiguration, clock: clock,
             logger: logger.with(["component": "snapshot"]),
             persistence: SnapshotPersistence(configuration: persistenceConfiguration, logger: cacheLogger),
             history: history)
+        var refresher: Refresher?
+        if let cluster, let database {
+            refresher = cluster.start(
+                database: database, snapshots: snapshots, upstream: persistenceConfiguration.upstream, clock: clock,
+                logger: logger.with(["component": "cluster"]))
+        }
         let staticFiles = try StaticFiles(root: publicDirectory, logger: logger)
         let accessLog = AccessLogSummer()
         let app = DashboardApp(
@@ -107,7 +124,7 @@ public final class DashboardService: Sendable {
                         CacheUse(
                             name: "settings", bytes: store.cacheBytes, budget: SettingsStore<Settings>.cacheBudgetBytes),
                         CacheUse(name: "images_disk", bytes: imageDisk.totalBytes, budget: imageDisk.budgetBytes),
-                    ] + appCaches) + (database?.metricsText ?? "")
+                    ] + appCaches, cluster: snapshots.clusterRole) + (database?.metricsText ?? "")
             }, clock: clock, snapshots: snapshots, health: health)
 
         let server = Server(
@@ -119,12 +136,14 @@ public final class DashboardService: Sendable {
             try server.start()
         } catch {
             sweeper.cancel()
+            refresher?.stop()
             throw error
         }
         var listening = ["url": "http://\(options.host):\(server.port)/", "upstream": upstream.absoluteString]
         if let publicURL = options.publicURL { listening["public.url"] = publicURL.description }
         logger.notice("habits dashboard listening", listening)
-        return DashboardService(server: server, upstream: upstreamAPI, snapshots: snapshots, settingsSweeper: sweeper)
+        return DashboardService(
+            server: server, upstream: upstreamAPI, snapshots: snapshots, settingsSweeper: sweeper, refresher: refresher)
     }
 
     /// Returns once a snapshot is there to show (from the disk at start, or the upstream's first answer), trying
@@ -157,6 +176,7 @@ public final class DashboardService: Sendable {
         settingsSweeper.cancel()
         trendSampler.cancel()
         snapshots.shutdown()
+        refresher?.stop()
         snapshots.history.flush()
         await server.shutdown()
     }
