@@ -111,9 +111,20 @@ public final class Snapshot: Sendable {
         rankings.reserveCapacity(habitStatistics.count)
         cards.reserveCapacity(habitStatistics.count)
         for (name, entry) in habitStatistics {
-            let ranking = Ranking(userCounts: entry.userCounts, activeUserID: activeUserID, order: order)
+            // A refresh's cost grows with what changed (issue 21 point 2): a habit whose statistics are the same,
+            // field for field, as in the snapshot this one replaces keeps its ranking and card (same names, same
+            // order); comparing is a pass without allocation, ranking is a sort.
+            let ranking: Ranking
+            if let reused, let old = reused.habitStatistics[name], let oldRanking = reused.rankings[name],
+                let oldCard = reused.leaderboardCards[name], Self.sameContent(old, entry)
+            {
+                ranking = oldRanking
+                cards[name] = oldCard
+            } else {
+                ranking = Ranking(userCounts: entry.userCounts, activeUserID: activeUserID, order: order)
+                cards[name] = LeaderboardCard(statistics: entry, ranking: ranking, activeUserID: activeUserID)
+            }
             rankings[name] = ranking
-            cards[name] = LeaderboardCard(statistics: entry, ranking: ranking, activeUserID: activeUserID)
             for leader in ranking.entries where leader.rank == 1 {
                 leading[leader.user.id, default: []].append(HabitCount(habit: entry.habit, count: leader.count))
             }
@@ -131,6 +142,21 @@ public final class Snapshot: Sendable {
                 totalCount: userTotals[user.id] ?? 0, leadingCount: leading[user.id]?.count ?? 0)
         }
         nameSearch = reused?.nameSearch ?? NameSearchIndex(names: personCards.map(\.name))
+    }
+
+    /// Whether two habit statistics hold the same habit and users with the same counts, every field compared (the
+    /// models' `==` compare ids only, which would keep a renamed user's old name).
+    static func sameContent(_ lhs: HabitStatistics, _ rhs: HabitStatistics) -> Bool {
+        guard lhs.habit.name == rhs.habit.name, lhs.habit.info == rhs.habit.info,
+            lhs.habit.category.name == rhs.habit.category.name, lhs.habit.category.color == rhs.habit.category.color,
+            lhs.userCounts.count == rhs.userCounts.count
+        else { return false }
+        for (left, right) in zip(lhs.userCounts, rhs.userCounts) {
+            guard left.count == right.count, left.user.id == right.user.id, left.user.name == right.user.name,
+                left.user.color == right.user.color, left.user.bio == right.user.bio
+            else { return false }
+        }
+        return true
     }
 
     /// `habit`'s users grouped by tied counts (habit page), from its ranking.
