@@ -46,7 +46,7 @@ var targets: [Target] = [
         ]),
     .executableTarget(
         name: "habits-dashboard",
-        dependencies: ["Dashboard", "HabitsSimulator", "HTTPServer", "Logging", "CommandLineKit"]),
+        dependencies: ["Dashboard", "HabitsSimulator", "HTTPServer", "Logging", "CommandLineKit", "CLinux"]),
     .executableTarget(name: "habits-api", dependencies: ["HabitsSimulator", "Logging", "CommandLineKit"]),
     // What more than one test target needs (blocking work off the cooperative pool, fakes, clocks, gates).
     .target(name: "TestSupport", dependencies: ["Timing", "HabitsAPI"], path: "Tests/TestSupport"),

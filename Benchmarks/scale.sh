@@ -6,8 +6,9 @@
 # Per scale it prints the snapshot build time, the CPU of one refresh with an hour of history (decode + build +
 # history, from pages-render-bench), each page's render time for a new version (pages-render-bench: People with one
 # card changed, the others with nothing cached), the bytes of each page as served (raw and gzip; People and the most
-# logged habit on page 1 and, when there is one, page 2) and the dashboard's RSS after serving them. Build and render
-# should grow at most linearly in the data, and no page should pass 128 KB.
+# logged habit, Habits and Log Habit on page 1 and, when there is one, page 2; the largest, flagged past 128 KB) and the
+# dashboard's RSS after serving them. Build and render should grow at most linearly in the data (the build per 1000
+# counts of the statistics stays flat), and no page should pass 128 KB.
 # Usage: Benchmarks/scale.sh            (SCALES="1 10 100" ITERATIONS=400 by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,16 +34,26 @@ for scale in $SCALES; do
     # The pages as a browser with 4 favourites and 5 follows gets them, page 2 where a list has one.
     browser=$(bench_browser "$api" "$dash") || echo "    (not every setting of the browser was saved)"
     python3 - "$api" "$dash" "$dash_pid" "${browser%% *}" >"$work/pages-$scale" <<'PY'
-import gzip, http.client, json, sys, urllib.parse, urllib.request
+import gzip, http.client, json, sys, time, urllib.parse, urllib.request
 api, dash, pid, cookie = sys.argv[1:5]
 stats = json.load(urllib.request.urlopen(api + "/combinedStats"))
 popular = max(stats["habitStatistics"], key=lambda h: len(h["userCounts"]))["habit"]["name"]
 busy = max(stats["userStatistics"], key=lambda u: len(u["habitCounts"]))["user"]["id"]
 host = urllib.parse.urlsplit(dash).netloc
 q = lambda v: urllib.parse.quote(v, safe="")
-pages = [("Home", "/"), ("Habits", "/habits"), ("People", "/people"), ("People p2", "/people?page=2"),
-         ("habit", "/habits/" + q(popular)), ("habit p2", "/habits/" + q(popular) + "?page=2"),
-         ("person", "/people/" + q(busy)), ("Log", "/log")]
+print("counts\t" + str(sum(len(h["userCounts"]) for h in stats["habitStatistics"])
+                       + sum(len(u["habitCounts"]) for u in stats["userStatistics"])))
+pages = [("Home", "/"), ("Habits", "/habits"), ("Habits p2", "/habits?page=2"), ("People", "/people"),
+         ("People p2", "/people?page=2"), ("habit", "/habits/" + q(popular)),
+         ("habit p2", "/habits/" + q(popular) + "?page=2"), ("person", "/people/" + q(busy)), ("Log", "/log"),
+         ("Log p2", "/log?page=2")]
+# The first snapshot of a large network takes a moment: wait for data before measuring (a page without it is a 503).
+for _ in range(120):
+    c = http.client.HTTPConnection(host)
+    c.request("GET", "/habits", headers={"Cookie": cookie})
+    r = c.getresponse(); r.read()
+    if r.status == 200: break
+    time.sleep(0.5)
 for label, path in pages:
     c = http.client.HTTPConnection(host)
     c.request("GET", path, headers={"Cookie": cookie, "Accept-Encoding": "identity"})
@@ -59,9 +70,14 @@ PY
     for page in "People, one card changed" Home Habits habit person Log; do
         table[$scale,render,$page]=$(echo "$bench" | sed -n "s/^new version, $page: *\([0-9]*\) µs.*/\1/p")
     done
+    table[$scale,counts]=$(awk '$1 == "counts" {print $2}' "$work/pages-$scale")
+    table[$scale,per]=$(awk -v b="${table[$scale,build]}" '$1 == "counts" {printf "%.1f", b / $2 * 1000}' "$work/pages-$scale")
+    largest=0
     while IFS=$'\t' read -r label size gz status; do
         table[$scale,bytes,$label]="$size/$gz"
-    done < <(grep -v "^Vm" "$work/pages-$scale")
+        ((size > largest)) && largest=$size
+    done < <(grep -v "^Vm\|^counts" "$work/pages-$scale")
+    table[$scale,largest]=$largest$( ((largest > 131072)) && echo " OVER 128 KB" || true)
     table[$scale,rss]=$(awk '$1 == "VmRSS" {printf "%.1f", $2 / 1024}' "$work/pages-$scale")
     table[$scale,hwm]=$(awk '$1 == "VmHWM" {printf "%.1f", $2 / 1024}' "$work/pages-$scale")
     table[$scale,load]=$(cut -d' ' -f1 /proc/loadavg)
@@ -79,11 +95,16 @@ line() {
     for scale in $SCALES; do values+=("${table[$scale,$key]:-?}"); done
     row "$label" "${values[@]}"
 }
+line "counts in the statistics" counts
 line "snapshot build µs" build
+line "  µs per 1000 counts" per
 line "refresh CPU µs (all)" refresh
 line "  of which decode µs" decode
 for page in "People, one card changed" Home Habits habit person Log; do line "render $page µs" "render,$page"; done
-for page in Home Habits People "People p2" habit "habit p2" person Log; do line "bytes $page" "bytes,$page"; done
-line "RSS MB (peak)" rss
+for page in Home Habits "Habits p2" People "People p2" habit "habit p2" person Log "Log p2"; do
+    line "bytes $page" "bytes,$page"
+done
+line "largest page bytes" largest
+line "RSS MB after the pages" rss
 line "peak RSS MB" hwm
 line "load average (1 min)" load

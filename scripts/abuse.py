@@ -44,7 +44,7 @@ import http.server
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from abuse_large import PEOPLE, spelling  # noqa: E402  (beside this file)
-from soak import rss_bytes, start_process  # noqa: E402
+from soak import first_page, rss_bytes, start_process  # noqa: E402
 
 PROBE_ADDRESS = "127.0.0.200"
 ATTACKERS = ["127.0.0.10", "127.0.0.11", "127.0.0.12", "127.0.0.13"]
@@ -527,10 +527,7 @@ def main():
     print(f"abuse: dashboard pid {dashboard.pid} on http://127.0.0.1:{port}/, log {log_path}", flush=True)
     rows = []
     try:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        connection.request("GET", "/people")
-        people = connection.getresponse().read().decode("utf-8", "replace")
-        connection.close()
+        people = first_page(port, "/people")
         images = ",".join(sorted(set(re.findall(r'src="(/images/[^"]+)"', people))))
         for name in [name for name in arguments.only or FLOODS if name != LARGE]:
             print(f"abuse: {name} flood, {arguments.seconds:g} s", flush=True)

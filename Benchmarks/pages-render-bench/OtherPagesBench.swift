@@ -17,7 +17,7 @@ enum OtherPagesBench {
         let habits = try PagesRenderBench.measure(iterations) {
             let page = HabitsListPage(snapshot: snapshot, settings: settings)
             bytes = try renderer.pageBytes(
-                "habits", page.templateFields(returnTo: "/habits"), frame: PageFrame(title: "Habits", tab: .habits)
+                "habits", page.templateFields(listPath: "/habits"), frame: PageFrame(title: "Habits", tab: .habits)
             ).count
         }
         results.append(("Habits", habits, bytes))

@@ -10,3 +10,6 @@ extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flag
 // Also _GNU_SOURCE only: names the loop threads (`http-loop-0`) in top, perf and gdb.
 #include <pthread.h>
 extern int pthread_setname_np(pthread_t thread, const char *name);
+
+// mallopt and its parameters: the dashboard keeps the allocator from holding freed memory (issue 23's RSS budget).
+#include <malloc.h>

@@ -5,6 +5,9 @@ import HTTPServer
 import HabitsSimulator
 import Logging
 
+// First, before any thread starts (`AllocatorTuning.swift`).
+limitAllocatorRetention()
+
 // Kept tiny on purpose: main.swift is main-actor code, and a Dispatch handler defined here traps at run time
 // when it fires off the main queue (`dispatch_assert_queue`), so all Dispatch work lives in libraries.
 let options = CommandLineTool.options(program: "habits-dashboard", usage: DashboardOptions.usage) {

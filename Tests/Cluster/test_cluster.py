@@ -5,13 +5,12 @@ directly, to show that what one process wrote every other one serves at once.
 """
 
 import concurrent.futures
-import html
 import json
 import re
 import threading
 import time
 
-from conftest import api_json, get, post_form, quote, request
+from conftest import api_json, get, post_form, quote, request, shows_favorite, stored_settings
 
 
 def plain_habits(cluster):
@@ -19,15 +18,9 @@ def plain_habits(cluster):
     return sorted(name for name in api_json(cluster.api, "/habits") if re.fullmatch(r"[A-Za-z ]+", name))
 
 
-def shows_favorite(page, habit):
-    """Whether a rendered /habits page shows `habit` as a favourite (its button offers to unfavourite it)."""
-    return f'Unfavorite<span class="visually-hidden"> {html.escape(habit)}</span>' in page
-
-
 def settings_file(cluster, cookie):
-    """The JSON file of the browser a `habits_browser=<id>.<tag>` cookie names."""
-    browser_id = cookie.split("=", 1)[1].split(".", 1)[0]
-    return json.loads((cluster.settings_dir / f"{browser_id}.json").read_text())
+    """What the cluster keeps for the browser a `habits_browser=<id>.<tag>` cookie names."""
+    return stored_settings(cluster, cookie, plain_habits(cluster))
 
 
 def test_every_dashboard_announced_its_own_port_and_the_front_serves_pages(cluster):

@@ -20,7 +20,7 @@ import threading
 
 import pytest
 
-from conftest import api_json, get, post_form, quote, start_cluster
+from conftest import api_json, page_load, post_form, quote, run_all, start_cluster
 
 BROWSERS = 200
 # Far above the expected ~10-30 s on a loaded 2-core machine; only a guard against a hang.
@@ -78,11 +78,7 @@ class Browser:
         return True
 
     def load_page(self, front):
-        try:
-            answer = get(front, "/habits", self.cookie, source=self.source)
-            self.gets.append((answer.status, answer.body.rstrip().endswith("</html>")))
-        except (OSError, http.client.HTTPException) as error:
-            self.gets.append((repr(error), False))
+        self.gets.append(page_load(front, self.cookie, self.source))
 
     def expected(self):
         """Per (kind, name): the state the file must hold, when the last change of it was acknowledged."""
@@ -169,26 +165,6 @@ def test_acknowledged_toggles_survive_a_dashboard_killed_mid_flight_and_gets_kee
     refusals = collections.Counter(refusal for browser in browsers for refusal in browser.refusals)
     assert set(refusals) <= {502}, refusals
     assert sum(len(browser.unanswered) for browser in browsers) <= BROWSERS + 64, refusals
-
-
-def run_all(browsers, work):
-    """Runs `work(browser)` for every browser, each on its own thread, all at once; re-raises the first failure."""
-    errors = []
-
-    def guarded(browser):
-        try:
-            work(browser)
-        except BaseException as error:  # noqa: BLE001 - reported below, on the test's thread
-            errors.append(error)
-
-    threads = [threading.Thread(target=guarded, args=(browser,), daemon=True) for browser in browsers]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(HANG_GUARD_SECONDS)
-        assert not thread.is_alive(), "a browser thread hung"
-    if errors:
-        raise errors[0]
 
 
 def process_running(pid):

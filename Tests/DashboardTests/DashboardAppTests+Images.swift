@@ -34,7 +34,7 @@ extension DashboardAppTests {
         let unchecked = DashboardApp(
             upstream: data,
             renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
-            settings: BrowserSettings(store: store), metrics: { _ in "" })
+            settings: BrowserSettings(store: store), metrics: { _ in "" }, clock: app.clock)
         let direct = try await unchecked.responder.respond(
             to: Request(method: .get, target: "/images/user0", headers: HTTPHeaders([("Host", Self.host)])),
             context: RequestContext(requestID: "t", logger: .silent))

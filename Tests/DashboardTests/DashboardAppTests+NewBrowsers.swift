@@ -18,7 +18,8 @@ extension DashboardAppTests {
             upstream: api, renderer: app.renderer,
             settings: BrowserSettings(
                 store: store ?? self.store, signer: app.settings.signers.current!,
-                newBrowsers: NewBrowserLimiter(perMinute: 30, clock: clock), trustedProxies: trustedProxies))
+                newBrowsers: NewBrowserLimiter(perMinute: 30, clock: clock), trustedProxies: trustedProxies),
+            clock: app.clock)
     }
 
     /// A favourite from `peer`, optionally through a proxy's `X-Forwarded-For`.

@@ -18,7 +18,7 @@ extension DashboardAppTests {
                 templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true),
                 prefix: site.pathPrefix),
             settings: BrowserSettings(store: store, signer: app.settings.signers.current!, site: site),
-            originCheck: OriginCheck(policy: site))
+            originCheck: OriginCheck(policy: site), clock: app.clock)
     }
 
     func send(

@@ -106,7 +106,7 @@ import Testing
     /// before sending; every link, image and form must reach the right thing without such a segment.
     @Test func dotNamesAreLinkedSoBrowsersKeepThemAndRouteBack() async throws {
         let dots = DashboardApp(
-            upstream: DotNamesAPI(), renderer: app.renderer, settings: BrowserSettings(store: store))
+            upstream: DotNamesAPI(), renderer: app.renderer, settings: BrowserSettings(store: store), clock: app.clock)
         func send(_ method: HTTPMethod, _ target: String, form: String = "", cookie: String? = nil) async throws
             -> Response
         {

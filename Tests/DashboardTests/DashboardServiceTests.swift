@@ -1,6 +1,7 @@
 import Foundation
 import HabitsAPI
 import Logging
+import TestSupport
 import Testing
 
 @testable import Dashboard
@@ -23,9 +24,13 @@ import Testing
             id: "user0", bytes: [0x89, 0x50, 0x4E, 0x47, 1], contentType: "image/png")
     }
 
+    /// The dashboard on a manual clock that never moves: its waits on the upstream (the no-data bound, a page's wait
+    /// for the refresh it started) end with the refused refresh, however long a loaded machine takes to refuse, so a
+    /// page is the cache's or the refusal's, never a 503 for a slow start.
     func start(logger: Logger = .silent) throws -> DashboardService {
         let options = DashboardOptions(port: 0, settingsDirectory: root + "/settings", cacheDirectory: cacheDirectory)
-        return try DashboardService.start(options: options, upstream: Self.deadUpstream, logger: logger)
+        return try DashboardService.start(
+            options: options, upstream: Self.deadUpstream, clock: ManualClock(), logger: logger)
     }
 
     func get(_ service: DashboardService, _ target: String) async throws -> HTTPClientResponse {

@@ -40,7 +40,7 @@ import Testing
                 try renderer.page(
                     "habits",
                     HabitsListPage(habits: Fixture.habits, settings: Fixture.settings).templateFields(
-                        returnTo: "/habits"), frame: PageFrame(title: "Habits", tab: .habits, staleNotice: stale))),
+                        listPath: "/habits"), frame: PageFrame(title: "Habits", tab: .habits, staleNotice: stale))),
             "habit": body(
                 try renderer.livePage(
                     "habit", habitPage.templateFields, fragment: "fragments/habit",

@@ -50,7 +50,7 @@ import Testing
             Issue.record("expected a wait")
             return
         }
-        #expect(deadline == nil, "with no data at all and no bound set, only the client's timeout bounds the wait")
+        #expect(deadline == t0 + .seconds(3), "with no data at all, the wait on the upstream is bounded (issue 23)")
         let job = try #require(jobs(actions).first)
         #expect(job.fetchesReference && job.current == nil)
         let finished = state.refreshFinished(

@@ -20,7 +20,7 @@ import Testing
         #expect(reused.personCards == fresh.personCards)
         #expect(reused.sortedUsers.map(\.id) == fresh.sortedUsers.map(\.id))
         #expect(reused.nameSearch.matches("a") == fresh.nameSearch.matches("a"))
-        #expect(reused.countGroups["Yoga"] == fresh.countGroups["Yoga"])
+        #expect(reused.countGroups(of: "Yoga") == fresh.countGroups(of: "Yoga"))
     }
 
     @Test func aRenamedPersonIsSortedAndFoundUnderTheNewName() {
@@ -31,5 +31,35 @@ import Testing
         #expect(reused.sortedUsers.suffix(2).map(\.name) == ["Zed", "zoe"])
         #expect(reused.nameSearch.matches("zed").map { reused.personCards[$0].userID } == ["user1"])
         #expect(reused.personCards.map(\.name) == Snapshot(inputs: inputs([:], users: users)).personCards.map(\.name))
+    }
+
+    @Test func aHabitWhoseStatisticsAreUnchangedKeepsItsRankingAndCard() {
+        let previous = Snapshot(inputs: inputs(["Yoga": ["user1": 2, "user2": 3], "Run": ["user1": 1]]))
+        let next = inputs(["Yoga": ["user1": 2, "user2": 3], "Run": ["user1": 2, "user3": 2]])
+        let reused = Snapshot(inputs: next, previous: previous)
+        let fresh = Snapshot(inputs: next)
+        #expect(reused.rankings == fresh.rankings)
+        #expect(reused.leaderboardCards == fresh.leaderboardCards)
+        #expect(reused.leading.mapValues { $0.map(\.count) } == fresh.leading.mapValues { $0.map(\.count) })
+        #expect(reused.rankings["Run"]?.entries.map(\.rank) == [1, 1])
+    }
+
+    /// Only the statistics carry the new name (the users list is the same): the ranking is rebuilt, not kept.
+    @Test func aNameChangedOnlyInTheStatisticsIsNotHiddenByReuse() {
+        let before = inputs(["Yoga": ["user1": 2]])
+        let previous = Snapshot(inputs: before)
+        var next = before
+        next.statistics.habitStatistics = next.statistics.habitStatistics.map { entry in
+            var entry = entry
+            entry.userCounts = entry.userCounts.map { count in
+                var count = count
+                count.user.name = "Renamed"
+                return count
+            }
+            return entry
+        }
+        let reused = Snapshot(inputs: next, previous: previous)
+        #expect(reused.rankings["Yoga"]?.entries.map(\.name) == ["Renamed"])
+        #expect(reused.leaderboardCards["Yoga"]?.leader.name == "Renamed")
     }
 }

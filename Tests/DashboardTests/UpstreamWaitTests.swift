@@ -6,19 +6,12 @@ import Testing
 
 @testable import Dashboard
 
-/// Issue 23 point 3: a request that needs the upstream waits on it for a bounded time only (`upstreamWait`, 10 s, with no data; 3 s for the refresh after a log), on the suite's
-/// manual clock, against a scripted upstream that hangs; then it gets what can be served without it, or a quick 503
-/// with `Retry-After`.
+/// Issue 23 point 3: a request that needs the upstream waits on it for a bounded time only (`upstreamWait`, 3 s by
+/// default, with no data; 3 s for the refresh after a log), on the suite's manual clock, against a scripted upstream
+/// that hangs; then it gets what can be served without it, or a quick 503 with `Retry-After`.
 @Suite struct UpstreamWaitTests {
-    /// The dashboard's bound (`DashboardService` sets it; the library leaves it unset).
-    static var bounded: SnapshotStore.Configuration {
-        var configuration = SnapshotStore.Configuration()
-        configuration.upstreamWait = .seconds(10)
-        return configuration
-    }
-
-    /// A page asked for before any data, while the first refresh hangs: answered once the clock passes 10 s (the
-    /// deadline is fixed when the page asks, so it is `theStoreAnswers…` below that pins it at 10 s; before the bound
+    /// A page asked for before any data, while the first refresh hangs: answered once the clock passes 3 s (the
+    /// deadline is fixed when the page asks, so it is `theStoreAnswers…` below that pins it at 3 s; before the bound
     /// this waited for the refresh, which here never ends).
     static func waitOut(_ scripted: ScriptedApp, _ target: String) async throws -> Response {
         let (app, data, clock) = (scripted.app, scripted.data, scripted.clock)
@@ -26,14 +19,14 @@ import Testing
         let page = Task { try await ScriptedApp.get(app, target) }
         await eventually("the refresh held upstream") { data.heldCalls >= 1 }
         await eventually("the page waits on the clock") { clock.sleeperCount >= 1 }
-        scripted.clock.advance(by: .seconds(10))
+        scripted.clock.advance(by: .seconds(3))
         let response = try await page.value
         scripted.data.release()
         return response
     }
 
-    @Test func withNoDataAPageWaitsOnAHangingUpstreamTenSecondsThenGets503WithRetryAfter() async throws {
-        let scripted = try ScriptedApp(name: "upstream-wait", configuration: Self.bounded)
+    @Test func withNoDataAPageWaitsOnAHangingUpstreamThreeSecondsThenGets503WithRetryAfter() async throws {
+        let scripted = try ScriptedApp(name: "upstream-wait")
         let response = try await Self.waitOut(scripted, "/habits")
         #expect(response.status == .serviceUnavailable)
         #expect(response.headers["Retry-After"] == "5")
@@ -42,24 +35,22 @@ import Testing
 
     /// Home can be shown without data (its empty form), so that is what it gets at the bound, not a 503.
     @Test func withNoDataHomeGetsItsEmptyPageAtTheBound() async throws {
-        let scripted = try ScriptedApp(name: "upstream-wait-home", configuration: Self.bounded)
+        let scripted = try ScriptedApp(name: "upstream-wait-home")
         let response = try await Self.waitOut(scripted, "/")
         #expect(response.status == .ok)
     }
 
     @Test func theStoreAnswersAWaitThatRanOutWithTheFirstRefreshStillOutWithUpstreamSlow() {
-        var policy = SnapshotState.Policy()
-        policy.upstreamWait = .seconds(10)
-        var state = SnapshotState(policy: policy)
+        var state = SnapshotState()
         let now = ContinuousClock.now
         let (answer, _) = state.viewRequested(live: false, now: now, date: Date())
         guard case .wait(_, let deadline) = answer else {
             Issue.record("no data and a refresh started: the request waits, got \(answer)")
             return
         }
-        #expect(deadline == now + .seconds(10))
+        #expect(deadline == now + .seconds(3))
         #expect(throws: UpstreamSlow.self) {
-            try state.waitEnded(timedOut: true, now: now + .seconds(10), date: Date()).get()
+            try state.waitEnded(timedOut: true, now: now + .seconds(3), date: Date()).get()
         }
     }
 

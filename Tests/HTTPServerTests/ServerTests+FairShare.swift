@@ -12,7 +12,7 @@ extension ServerTests {
     static var waitingRouter: Router {
         var router = LiveServer.testRouter
         router.get("/poll") { _, context in
-            let interrupted = await context.activity.parked { () async -> Bool in
+            let interrupted = await context.activity.parked(since: .now) { () async -> Bool in
                 do {
                     try await Task.sleep(for: .seconds(120))
                     return false
@@ -23,7 +23,7 @@ extension ServerTests {
             return .text(interrupted ? "304 now" : "timed out")
         }
         router.get("/upstream") { _, context in
-            try await context.activity.waitingOnUpstream { try await Task.sleep(for: .seconds(120)) }
+            try await context.activity.waitingOnUpstream(since: .now) { try await Task.sleep(for: .seconds(120)) }
             return .text("late")
         }
         return router

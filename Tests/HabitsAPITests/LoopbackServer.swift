@@ -19,6 +19,8 @@ final class LoopbackServer: Sendable {
         case bytes([UInt8], close: Bool)
         /// Never answer (the client must time out).
         case silence
+        /// Send these parts with `pause` between them (an answer that arrives slowly but keeps arriving).
+        case paced([[UInt8]], pause: TimeInterval)
     }
 
     let port: Int
@@ -123,17 +125,26 @@ final class LoopbackServer: Sendable {
                 while recv(fd, &chunk, chunk.count, 0) > 0 {}
                 return
             case .bytes(let bytes, let close):
-                var sent = 0
-                while sent < bytes.count {
-                    let count = bytes[sent...].withUnsafeBytes {
-                        send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-                    }
-                    if count <= 0 { return }
-                    sent += count
-                }
+                guard Self.sendAll(bytes, to: fd) else { return }
                 if close { return }
+            case .paced(let parts, let pause):
+                for (index, part) in parts.enumerated() {
+                    if index > 0 { Thread.sleep(forTimeInterval: pause) }
+                    guard Self.sendAll(part, to: fd) else { return }
+                }
             }
         }
+    }
+
+    /// Sends every byte; false when the peer went away.
+    private static func sendAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count <= 0 { return false }
+            sent += count
+        }
+        return true
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {

@@ -20,7 +20,7 @@ extension DashboardApp {
             throw HTTPError(.notFound, "There is no such profile image.")
         }
         // Marked, so that at the connection cap the server may give this wait up rather than refuse a newcomer.
-        let image = try await context.activity.waitingOnUpstream {
+        let image = try await context.activity.waitingOnUpstream(since: clock.now) {
             try await images.image(id: id, version: snapshot.referenceVersion)
         }
         // Not `split(separator:)[0]`: an empty or ";" value splits into nothing, and indexing that traps.

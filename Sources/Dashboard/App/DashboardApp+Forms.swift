@@ -52,9 +52,18 @@ extension DashboardApp {
     func logHabit(_ request: Request, _ context: RequestContext) async throws -> Response {
         try originCheck.verify(request, peer: context.peer)
         let form = try request.formParameters()
+        // The page of the habits the form was on (a paged Log Habit), so the answer comes back to it.
+        let onPage = Pager.parse(form["page"]).flatMap { $0 > 1 ? "&page=\($0)" : nil } ?? ""
         guard let habit = form["habit"], !habit.isEmpty else {
-            return .redirect(to: DashboardPage.log.route + "?error=missing")
+            return .redirect(to: DashboardPage.log.route + "?error=missing" + onPage)
         }
+        // Bounded before anything goes upstream, so a request turned away has logged nothing (issue 23 point 3).
+        return try await logWaits.waiting(or: LogBusy()) { try await logAndRefresh(habit, onPage: onPage, context) }
+    }
+
+    /// Logs `habit` upstream for the active user, now, and waits (briefly) for the refresh after it: the redirect
+    /// (back to the page of the habits `onPage` names, `&page=N` or "").
+    private func logAndRefresh(_ habit: String, onPage: String, _ context: RequestContext) async throws -> Response {
         let encoded = PercentEncoding.encodeQueryComponent(habit)
         // Your count before the log: the confirmation names everyone the log took you past (issue 22 point 3).
         let before = snapshots.currentView?.snapshot.rankings[habit]?.entry(for: User.activeUserID)?.count ?? 0
@@ -68,12 +77,13 @@ extension DashboardApp {
                 code = .unavailable
             }
             context.logger.warning("log habit failed", ["habit.name": habit, "error": error.description])
-            return .redirect(to: DashboardPage.log.route + "?error=\(code.rawValue)&habit=\(encoded)")
+            return .redirect(to: DashboardPage.log.route + "?error=\(code.rawValue)&habit=\(encoded)" + onPage)
         }
         // The next page must show the new count: wait (briefly) for a snapshot fetched after the log.
         await snapshots.refreshAfterChange()
         context.logger.info("habit logged", ["habit.name": habit])
         return .redirect(
-            to: DashboardPage.log.route + "?logged=\(encoded)&from=\(before)#\(Links.elementID(habit: habit))")
+            to: DashboardPage.log.route + "?logged=\(encoded)&from=\(before)" + onPage
+                + "#\(Links.elementID(habit: habit))")
     }
 }

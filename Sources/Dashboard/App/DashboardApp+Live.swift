@@ -45,7 +45,7 @@ extension DashboardApp {
                 guard parkedPolls.claim(address) else { return await overflow(entry, request, context) }
                 client = address
             }
-            let outcome = await context.activity.parked {
+            let outcome = await context.activity.parked(since: clock.now) {
                 await snapshots.park(after: view.generation, timeout: remaining)
             }
             switch outcome {
@@ -63,7 +63,7 @@ extension DashboardApp {
     /// `Retry-After`, so a client over its share re-polls a few times a minute rather than at once.
     private func overflow(_ entry: RenderCache.Entry, _ request: Request, _ context: RequestContext) async -> Response {
         let until = snapshots.now + ParkedPolls.overflowDelay
-        await context.activity.parked { await snapshots.pause(until: until) }
+        await context.activity.parked(since: clock.now) { await snapshots.pause(until: until) }
         var response = notModified(entry, request)
         response.headers.replaceOrAdd(name: "Retry-After", value: "\(ParkedPolls.retryAfter)")
         return response

@@ -72,11 +72,19 @@ extension DashboardApp {
     // MARK: - Habits
 
     func habits(_ request: Request, _ context: RequestContext) throws -> PageBody {
-        { [self] view, browser in
-            try cachedHTML(request, key: key(HabitsListPage.declaration, view, browser.settings), for: browser) {
-                let page = HabitsListPage(snapshot: view.snapshot, settings: browser.settings.value)
+        let number = try Self.page(request)
+        return { [self] view, browser in
+            try cachedHTML(
+                request, key: key(HabitsListPage.declaration, page: number, view, browser.settings), for: browser
+            ) {
+                let page = HabitsListPage(snapshot: view.snapshot, settings: browser.settings.value, page: number)
+                guard page.pager != nil else {
+                    let count = view.snapshot.sortedHabits.count
+                    throw Self.pastLastPage(
+                        number, pages: Pager.pageCount(count, size: Pager.habitsPerPage), of: "habits")
+                }
                 return try renderer.pageBytes(
-                    .habits, page.templateFields(returnTo: DashboardPage.habits.route),
+                    .habits, page.templateFields(listPath: DashboardPage.habits.route),
                     frame: PageFrame(
                         title: "Habits", tab: .habits, staleNotice: view.stale,
                         colorsVersion: view.snapshot.referenceVersion))
@@ -146,12 +154,18 @@ extension DashboardApp {
         if let logged { variant.append("logged=" + PercentEncoding.encodeQueryComponent(logged)) }
         if let previous { variant.append("from=\(previous)") }
         if let failure { variant.append("failure=" + PercentEncoding.encodeQueryComponent(failure)) }
+        let number = try Self.page(request)
         // The buttons show your counts, so the page changes with the statistics too.
-        let key = key(LogHabitPage.declaration, query: variant.joined(separator: "&"), view, browser.settings)
+        let key = key(
+            LogHabitPage.declaration, query: variant.joined(separator: "&"), page: number, view, browser.settings)
         return try cachedHTML(request, key: key, for: browser) {
             let page = LogHabitPage(
                 snapshot: view.snapshot, settings: browser.settings.value, loggedHabitName: logged,
-                previousCount: previous)
+                previousCount: previous, page: number)
+            guard page.pager != nil else {
+                let count = view.snapshot.sortedHabits.count
+                throw Self.pastLastPage(number, pages: Pager.pageCount(count, size: Pager.habitsPerPage), of: "habits")
+            }
             return try renderer.pageBytes(
                 .log, page.templateFields(failure: failure),
                 frame: PageFrame(

@@ -22,6 +22,8 @@ public final class DashboardApp: Sendable {
     let renderCache: RenderCache
     /// The parked places' fair share by client address (issue 23).
     let parkedPolls: ParkedPolls
+    /// `POST /log`s waiting on the upstream at once (the log, then the refresh after it); beyond it, `LogBusy`.
+    let logWaits = UpstreamWaitLimit(limit: DashboardApp.logWaitLimit)
     /// The personal parts of render keys, once per settings content.
     let personalDigests = PersonalDigests()
     /// The renewed last-visit cookie, once per second.
@@ -42,6 +44,10 @@ public final class DashboardApp: Sendable {
     public let health: (@Sendable () -> String)?
     /// Past totals, for Home's "Happening now" and the sparklines (recorded by the store as it refreshes).
     var activity: ActivityHistory { snapshots.history }
+
+    /// Most `POST /log`s waiting on the upstream at once: a person logs one habit at a time, and each waits at most
+    /// the client's 3 s for the log and 3 s for the refresh after it.
+    static let logWaitLimit = 16
 
     /// Creates the app.
     public init(
@@ -93,7 +99,9 @@ public final class DashboardApp: Sendable {
         router.get(Links.imageRoute.pattern) { [self] in try await image($0, $1) }
         router.get("/colors.css") { [self] in try await colors($0, $1) }
         // Always 200 while the process serves: pages work without the database, so a balancer must keep sending.
-        router.get("/healthz") { [health] _, _ in .text("ok\n" + (health.map { $0() + "\n" } ?? "")) }
+        router.get("/healthz") { [health, snapshots] _, _ in
+            .text("ok\n" + (health.map { $0() + "\n" } ?? "") + (snapshots.clusterHealth ?? ""))
+        }
         router.get("/metrics") { [self] in try await metricsPage($0, $1) }
         if let staticFiles {
             router.add(.get, "/static/*", staticFiles)

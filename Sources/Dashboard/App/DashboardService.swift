@@ -2,7 +2,9 @@ import Foundation
 import HTTPServer
 import HabitsAPI
 import Logging
+import Postgres
 import TemplateKit
+import Timing
 
 /// The running dashboard: templates, settings store, upstream coalescer, snapshot store, HTTP server, built once from the options.
 ///
@@ -20,13 +22,18 @@ public final class DashboardService: Sendable {
     let settingsSweeper: SettingsSweeper
     /// Samples the trend history every 10 s, watched or not.
     let trendSampler: Task<Void, Never>
+    /// With `--database`: the refresher lock and the cluster's notifications (issue 19).
+    let refresher: Refresher?
 
-    private init(server: Server, upstream: RequestCoalescer, snapshots: SnapshotStore, settingsSweeper: SettingsSweeper)
-    {
+    private init(
+        server: Server, upstream: RequestCoalescer, snapshots: SnapshotStore, settingsSweeper: SettingsSweeper,
+        refresher: Refresher?
+    ) {
         self.server = server
         self.upstream = upstream
         self.snapshots = snapshots
         self.settingsSweeper = settingsSweeper
+        self.refresher = refresher
         trendSampler = Task { await TrendSampler(store: snapshots).run() }
     }
 
@@ -35,10 +42,11 @@ public final class DashboardService: Sendable {
 
     /// Builds everything and starts listening. Throws a clear error for a broken template, an unreadable
     /// directory, a bad upstream URL or a port that is taken. `upstreamIdentity` names the upstream in the snapshot
-    /// file (a file written for another is not shown); nil uses the upstream's URL.
+    /// file (a file written for another is not shown); nil uses the upstream's URL. `clock` times the snapshot's
+    /// refreshes and waits, the images' remembered failures and the dates pages show (a test's manual clock).
     public static func start(
         options: DashboardOptions, upstream: URL, upstreamIdentity: String? = nil, resourceRoot: URL? = nil,
-        database: DashboardDatabase? = nil, logger: Logger
+        database: DashboardDatabase? = nil, clock: any TimeSource = SystemTimeSource(), logger: Logger
     ) throws -> DashboardService {
         let root = resourceRoot ?? ResourceRoot.current(explicit: options.resourcesDirectory)
         let templatesDirectory = root.appendingPathComponent("Templates").standardizedFileURL
@@ -73,22 +81,33 @@ public final class DashboardService: Sendable {
         let cacheLogger = logger.with(["component": "cache"])
         // Issue 13: images of people seen before, kept on disk for when the upstream cannot give them.
         let imageDisk = ImageDiskCache(directory: options.cacheDirectory + "/images", logger: cacheLogger)
-        let images = ImageCache(upstream: upstreamAPI, disk: imageDisk)
+        let images = ImageCache(upstream: upstreamAPI, disk: imageDisk, clock: clock)
         var snapshotConfiguration = SnapshotStore.Configuration()
         snapshotConfiguration.refreshInterval = .seconds(options.refreshInterval)
         snapshotConfiguration.maxParked = options.maxParkedPolls
-        snapshotConfiguration.upstreamWait = .seconds(30)
         var persistenceConfiguration = SnapshotPersistence.Configuration(
             directory: options.cacheDirectory, upstream: upstreamIdentity ?? Self.identity(of: upstream))
         persistenceConfiguration.maxAge = TimeInterval(options.cacheMaxAgeDays) * 86_400
         // Loaded here, before the server listens and before any upstream call (issues 13 and 22).
-        let history = ActivityHistory(
-            store: HistoryFile(
-                directory: options.cacheDirectory, upstream: persistenceConfiguration.upstream, logger: cacheLogger))
+        // With a database the history is the cluster's (issue 19 point 5), else `history.bin`.
+        let cluster = database.map { _ in ClusterService() }
+        let history =
+            cluster?.history
+            ?? ActivityHistory(
+                store: HistoryFile(
+                    directory: options.cacheDirectory, upstream: persistenceConfiguration.upstream, logger: cacheLogger)
+            )
         let snapshots = SnapshotStore(
-            source: upstreamAPI, configuration: snapshotConfiguration, logger: logger.with(["component": "snapshot"]),
+            source: upstreamAPI, configuration: snapshotConfiguration, clock: clock,
+            logger: logger.with(["component": "snapshot"]),
             persistence: SnapshotPersistence(configuration: persistenceConfiguration, logger: cacheLogger),
             history: history)
+        var refresher: Refresher?
+        if let cluster, let database {
+            refresher = cluster.start(
+                database: database, snapshots: snapshots, upstream: persistenceConfiguration.upstream, clock: clock,
+                logger: logger.with(["component": "cluster"]))
+        }
         let staticFiles = try StaticFiles(root: publicDirectory, logger: logger)
         let accessLog = AccessLogSummer()
         let app = DashboardApp(
@@ -105,8 +124,8 @@ public final class DashboardService: Sendable {
                         CacheUse(
                             name: "settings", bytes: store.cacheBytes, budget: SettingsStore<Settings>.cacheBudgetBytes),
                         CacheUse(name: "images_disk", bytes: imageDisk.totalBytes, budget: imageDisk.budgetBytes),
-                    ] + appCaches) + (database?.metricsText ?? "")
-            }, snapshots: snapshots, health: health)
+                    ] + appCaches, cluster: snapshots.clusterRole) + (database?.metricsText ?? "")
+            }, clock: clock, snapshots: snapshots, health: health)
 
         let server = Server(
             configuration: ServerConfiguration(
@@ -117,12 +136,14 @@ public final class DashboardService: Sendable {
             try server.start()
         } catch {
             sweeper.cancel()
+            refresher?.stop()
             throw error
         }
         var listening = ["url": "http://\(options.host):\(server.port)/", "upstream": upstream.absoluteString]
         if let publicURL = options.publicURL { listening["public.url"] = publicURL.description }
         logger.notice("habits dashboard listening", listening)
-        return DashboardService(server: server, upstream: upstreamAPI, snapshots: snapshots, settingsSweeper: sweeper)
+        return DashboardService(
+            server: server, upstream: upstreamAPI, snapshots: snapshots, settingsSweeper: sweeper, refresher: refresher)
     }
 
     /// Returns once a snapshot is there to show (from the disk at start, or the upstream's first answer), trying
@@ -155,6 +176,7 @@ public final class DashboardService: Sendable {
         settingsSweeper.cancel()
         trendSampler.cancel()
         snapshots.shutdown()
+        refresher?.stop()
         snapshots.history.flush()
         await server.shutdown()
     }

@@ -22,7 +22,7 @@ enum MetricsText {
     /// The text for the current counters.
     static func render(
         upstream: UpstreamMetrics, snapshots: SnapshotStore.Metrics = .init(), settingsFiles: Int,
-        log: (summed: Int, dropped: Int) = (0, 0), caches: [CacheUse] = []
+        log: (summed: Int, dropped: Int) = (0, 0), caches: [CacheUse] = [], cluster: RefresherRole.Role? = nil
     ) -> String {
         var lines: [String] = [
             "# HELP habits_upstream_calls_total Calls made to the Habits API, per endpoint.",
@@ -66,6 +66,16 @@ enum MetricsText {
         lines += caches.map { "habits_cache_bytes{cache=\"\($0.name)\"} \($0.bytes)" }
         lines += ["# TYPE habits_cache_budget_bytes gauge"]
         lines += caches.map { "habits_cache_budget_bytes{cache=\"\($0.name)\"} \($0.budget)" }
+        if let cluster {
+            lines += [
+                "# HELP habits_cluster_role This dashboard's part in a cluster sharing PostgreSQL (issue 19): 1 for the"
+                    + " one it plays. standalone: the database is unreachable, it fetches the upstream itself.",
+                "# TYPE habits_cluster_role gauge",
+            ]
+            lines += [RefresherRole.Role.leader, .follower, .standalone].map {
+                "habits_cluster_role{role=\"\($0.rawValue)\"} \($0 == cluster ? 1 : 0)"
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -1,3 +1,5 @@
+import Postgres
+
 /// Which part this dashboard plays in a cluster sharing one PostgreSQL (issue 19 point 4), as a pure value (the shape
 /// of `ConnectionState`): events in, actions out, time as arguments. `Refresher` carries the actions out on a
 /// connection of its own.
@@ -23,10 +25,9 @@ struct RefresherRole: Equatable {
     struct Policy: Equatable {
         /// A follower asks for the lock this often; a leader checks its session this often.
         var lockRetry: Duration = .milliseconds(500)
-        /// The first wait before connecting again after a failure; doubled per failure up to `maxReconnect`.
-        var firstReconnect: Duration = .milliseconds(250)
-        /// The longest wait between two connection attempts.
-        var maxReconnect: Duration = .seconds(4)
+        /// Connecting again after failures: 0.25 s, doubled up to 1 s, so a database back after an outage has its
+        /// leader again within about a second.
+        var reconnect = Backoff(initial: .milliseconds(250), maximum: .seconds(1))
     }
 
     /// What `Refresher` does.
@@ -41,10 +42,9 @@ struct RefresherRole: Equatable {
         case startRefreshing
         /// This dashboard no longer stores anything (it fetches for itself, or follows).
         case stopRefreshing
-        /// Load the stored snapshot (a follower that just joined, or was told of a new version).
+        /// Read the stored snapshot and history, and publish them when new (a follower that just joined, or was told
+        /// of a new version; `SnapshotState.snapshotPublished` shows only a follower what is stored).
         case loadRow
-        /// Show the stored snapshot of this version: it differs from what is shown.
-        case publish(version: UInt64)
     }
 
     let policy: Policy
@@ -52,8 +52,11 @@ struct RefresherRole: Equatable {
     private(set) var role: Role = .standalone
     /// Whether the lock session is open.
     private(set) var connected = false
+    /// Connection attempts that failed in a row, and when the next may start.
+    private(set) var backoff: Backoff
+
     /// Connection attempts that failed in a row.
-    private(set) var failures = 0
+    var failures: Int { backoff.failures }
     /// When the next step (connect, try the lock, check) is due.
     private(set) var nextStep: ContinuousClock.Instant
     /// Times this dashboard became the leader (for `/metrics`).
@@ -62,6 +65,7 @@ struct RefresherRole: Equatable {
     /// A dashboard that has not reached the database yet: it connects at once.
     init(policy: Policy = Policy(), now: ContinuousClock.Instant) {
         self.policy = policy
+        backoff = policy.reconnect
         nextStep = now
     }
 
@@ -77,7 +81,7 @@ struct RefresherRole: Equatable {
     /// The lock session opened: ask for the lock now, and catch up with the stored snapshot meanwhile.
     mutating func connected(now: ContinuousClock.Instant) -> [Action] {
         connected = true
-        failures = 0
+        backoff.succeeded()
         nextStep = now
         role = .follower
         return [.loadRow, .tryLock]
@@ -107,9 +111,7 @@ struct RefresherRole: Equatable {
         let wasLeader = role == .leader
         connected = false
         role = .standalone
-        failures += 1
-        let delay = min(policy.maxReconnect, policy.firstReconnect * (1 << min(failures - 1, 16)))
-        nextStep = now + delay
+        nextStep = backoff.failed(at: now)
         return wasLeader ? [.stopRefreshing] : []
     }
 
@@ -117,11 +119,5 @@ struct RefresherRole: Equatable {
     /// some): a follower loads it. The leader wrote it itself; standalone has no database to read.
     func notified() -> [Action] {
         role == .follower ? [.loadRow] : []
-    }
-
-    /// The stored snapshot's version was read; `shown` is the version shown now. A follower publishes a different
-    /// one (older or newer: the leader's is the truth).
-    func rowLoaded(version: UInt64, shown: UInt64?) -> [Action] {
-        role == .follower && version != shown ? [.publish(version: version)] : []
     }
 }

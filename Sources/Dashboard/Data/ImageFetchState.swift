@@ -29,13 +29,18 @@ struct ImageFetchState: Sendable {
     let policy: Policy
     /// Images being fetched, with how many requests wait on each (the caller included).
     private(set) var inFlight: [String: Int] = [:]
+    /// Requests waiting on the upstream in all, within `policy.maxWaiting`.
+    private(set) var waits: WaitingBound
     /// Requests waiting on the upstream in all.
-    private(set) var waiting = 0
+    var waiting: Int { waits.count }
     /// Failed images and when they may be tried again.
     private(set) var failures: [String: ContinuousClock.Instant] = [:]
 
     /// A state with nothing in flight.
-    init(policy: Policy = Policy()) { self.policy = policy }
+    init(policy: Policy = Policy()) {
+        self.policy = policy
+        waits = WaitingBound(limit: policy.maxWaiting)
+    }
 
     /// Decides for a request for image `id` at `now`.
     mutating func request(_ id: String, now: ContinuousClock.Instant) -> Decision {
@@ -43,8 +48,7 @@ struct ImageFetchState: Sendable {
             if now < until { return .failed(until: until) }
             failures[id] = nil
         }
-        guard waiting < policy.maxWaiting else { return .overloaded }
-        waiting += 1
+        guard waits.enter() else { return .overloaded }
         if let count = inFlight[id] {
             inFlight[id] = count + 1
             return .join
@@ -55,7 +59,7 @@ struct ImageFetchState: Sendable {
 
     /// The call for `id` ended (`failed` or not) at `now`: every request that waited on it stops waiting.
     mutating func finished(_ id: String, failed: Bool, now: ContinuousClock.Instant) {
-        waiting -= inFlight.removeValue(forKey: id) ?? 0
+        waits.leave(inFlight.removeValue(forKey: id) ?? 0)
         guard failed else { return }
         if failures.count >= policy.maxFailures, let oldest = failures.min(by: { $0.value < $1.value }) {
             failures[oldest.key] = nil

@@ -23,9 +23,12 @@ public final class DashboardDatabase: Sendable {
 
     private let proposedSecret: [UInt8]?
 
-    private init(url: DatabaseURL, logger: Logger, clock: any TimeSource, proposedSecret: [UInt8]?) {
+    private init(
+        url: DatabaseURL, logger: Logger, clock: any TimeSource, proposedSecret: [UInt8]?,
+        pool configuration: PostgresPool.Configuration
+    ) {
         self.proposedSecret = proposedSecret
-        pool = PostgresPool(url: url, clock: clock)
+        pool = PostgresPool(url: url, configuration: configuration, clock: clock)
         var listenerConfiguration = PostgresListener.Configuration()
         listenerConfiguration.timeout = .seconds(2)
         listener = PostgresListener(url: url, configuration: listenerConfiguration, clock: clock)
@@ -34,12 +37,14 @@ public final class DashboardDatabase: Sendable {
     }
 
     /// Opens the database (waiting at most the migrations' 5 s); throws only `PostgresError.schemaTooNew`.
-    /// `proposedSecret` becomes the cluster's secret if it has none yet (`--import-settings`: the directory's).
+    /// `proposedSecret` becomes the cluster's secret if it has none yet (`--import-settings`: the directory's); `pool`
+    /// is the dashboard's pool (tests on a loaded machine give its calls a hang guard's deadline).
     public static func open(
         _ url: DatabaseURL, logger: Logger, clock: any TimeSource = SystemTimeSource(),
-        proposedSecret: [UInt8]? = nil
+        proposedSecret: [UInt8]? = nil, pool: PostgresPool.Configuration = PostgresPool.Configuration()
     ) async throws -> DashboardDatabase {
-        let database = DashboardDatabase(url: url, logger: logger, clock: clock, proposedSecret: proposedSecret)
+        let database = DashboardDatabase(
+            url: url, logger: logger, clock: clock, proposedSecret: proposedSecret, pool: pool)
         database.listener.start()
         do {
             try await database.prepare()

@@ -6,6 +6,7 @@ import Postgres
 enum DashboardMigrations {
     /// Every migration this binary knows.
     static let all: [Migration] = [
-        .settings  // 1: per-browser settings and the cluster's secrets
+        .settings,  // 1: per-browser settings and the cluster's secrets
+        .cluster,  // 2: the refresher's snapshot and history
     ]
 }

@@ -1,11 +1,14 @@
 import TemplateKit
 
 extension HabitsListPage {
-    /// The value of `Templates/habits.html`; `returnTo` is where the favourite buttons come back to.
-    public func templateFields(returnTo: String) -> [String: TemplateValue] {
-        [
-            "returnTo": .text(returnTo),
+    /// The value of `Templates/habits.html`; `listPath` is the page's own path (without `page`): the favourite
+    /// buttons come back to the page shown, and the navigation links its other pages.
+    public func templateFields(listPath: String) -> [String: TemplateValue] {
+        let number = pager?.number ?? 1
+        return [
+            "returnTo": .text(Pager.url(listPath, page: number)),
             "sections": .list(sections.enumerated().map { $1.templateValue(id: "section-\($0)") }),
+            "pager": pager?.templateValue(label: "Pages of habits") { Pager.url(listPath, page: $0) } ?? .null,
         ]
     }
 }

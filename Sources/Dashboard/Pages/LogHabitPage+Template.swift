@@ -3,7 +3,11 @@ import TemplateKit
 extension LogHabitPage {
     /// The value of `Templates/log.html`; `failure` is the plain message shown when logging failed.
     public func templateFields(failure: String?) -> [String: TemplateValue] {
-        [
+        let route = DashboardPage.log.route
+        return [
+            // On a page after the first, each form says which, so the redirect after logging comes back to it.
+            "page": pager.flatMap { $0.number > 1 ? .int($0.number) : nil } ?? .null,
+            "pager": pager?.templateValue(label: "Pages of habits to log") { Pager.url(route, page: $0) } ?? .null,
             "confirmation": loggedHabitName.map { name in
                 [
                     "name": .text(name), "path": .text(Links.habit(name)),

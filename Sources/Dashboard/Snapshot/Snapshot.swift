@@ -35,14 +35,8 @@ public final class Snapshot: Sendable {
     let userStatistics: [String: UserStatistics]
     /// Each habit's users ranked, from the habit statistics: the authority on ranks.
     let rankings: [String: Ranking]
-    /// Each habit's users ranked from the user statistics, for when the two disagree (Home's Following).
-    let fallbackRankings: [String: Ranking]
-    /// Habits each user logged (count > 0), by user id.
-    let loggedHabits: [String: Set<String>]
     /// Each habit's leaderboard card (Home).
     let leaderboardCards: [String: LeaderboardCard]
-    /// Each habit's users grouped by tied counts (habit page).
-    let countGroups: [String: [CountGroup]]
     /// The habits each user leads (count equals the habit's top count > 0), by user id (person page).
     let leading: [String: [HabitCount]]
     /// Each habit's total count over everyone, by name (Home's "Happening now").
@@ -108,22 +102,35 @@ public final class Snapshot: Sendable {
         self.habitStatistics = habitStatistics
         self.userStatistics = userStatistics
 
+        // What only one page of one habit or person shows (a habit's count groups, a user's logged habits, the
+        // rankings from the user statistics) is computed when that page is rendered, not here for every habit
+        // (issue 21 point 4: with 1 900 habits they were a third of a build).
         var rankings: [String: Ranking] = [:]
         var cards: [String: LeaderboardCard] = [:]
-        var groups: [String: [CountGroup]] = [:]
         var leading: [String: [HabitCount]] = [:]
+        rankings.reserveCapacity(habitStatistics.count)
+        cards.reserveCapacity(habitStatistics.count)
         for (name, entry) in habitStatistics {
-            let ranking = Ranking(userCounts: entry.userCounts, activeUserID: activeUserID, order: order)
+            // A refresh's cost grows with what changed (issue 21 point 2): a habit whose statistics are the same,
+            // field for field, as in the snapshot this one replaces keeps its ranking and card (same names, same
+            // order); comparing is a pass without allocation, ranking is a sort.
+            let ranking: Ranking
+            if let reused, let old = reused.habitStatistics[name], let oldRanking = reused.rankings[name],
+                let oldCard = reused.leaderboardCards[name], Self.sameContent(old, entry)
+            {
+                ranking = oldRanking
+                cards[name] = oldCard
+            } else {
+                ranking = Ranking(userCounts: entry.userCounts, activeUserID: activeUserID, order: order)
+                cards[name] = LeaderboardCard(statistics: entry, ranking: ranking, activeUserID: activeUserID)
+            }
             rankings[name] = ranking
-            cards[name] = LeaderboardCard(statistics: entry, ranking: ranking, activeUserID: activeUserID)
-            groups[name] = CountGroup.groups(ranking)
             for leader in ranking.entries where leader.rank == 1 {
                 leading[leader.user.id, default: []].append(HabitCount(habit: entry.habit, count: leader.count))
             }
         }
         self.rankings = rankings
         leaderboardCards = cards
-        countGroups = groups
         self.leading = leading
         habitTotals = habitStatistics.mapValues { $0.userCounts.reduce(0) { $0 + max($1.count, 0) } }
         let userTotals = userStatistics.mapValues { $0.habitCounts.reduce(0) { $0 + max($1.count, 0) } }
@@ -135,20 +142,44 @@ public final class Snapshot: Sendable {
                 totalCount: userTotals[user.id] ?? 0, leadingCount: leading[user.id]?.count ?? 0)
         }
         nameSearch = reused?.nameSearch ?? NameSearchIndex(names: personCards.map(\.name))
+    }
 
-        var logged: [String: Set<String>] = [:]
-        var countsByHabit: [String: [UserCount]] = [:]
-        for entry in statistics.userStatistics {
-            for habitCount in entry.habitCounts where habitCount.count > 0 {
-                logged[entry.user.id, default: []].insert(habitCount.habit.name)
-                countsByHabit[habitCount.habit.name, default: []].append(
-                    UserCount(user: entry.user, count: habitCount.count))
+    /// Whether two habit statistics hold the same habit and users with the same counts, every field compared (the
+    /// models' `==` compare ids only, which would keep a renamed user's old name).
+    static func sameContent(_ lhs: HabitStatistics, _ rhs: HabitStatistics) -> Bool {
+        guard lhs.habit.name == rhs.habit.name, lhs.habit.info == rhs.habit.info,
+            lhs.habit.category.name == rhs.habit.category.name, lhs.habit.category.color == rhs.habit.category.color,
+            lhs.userCounts.count == rhs.userCounts.count
+        else { return false }
+        for (left, right) in zip(lhs.userCounts, rhs.userCounts) {
+            guard left.count == right.count, left.user.id == right.user.id, left.user.name == right.user.name,
+                left.user.color == right.user.color, left.user.bio == right.user.bio
+            else { return false }
+        }
+        return true
+    }
+
+    /// `habit`'s users grouped by tied counts (habit page), from its ranking.
+    func countGroups(of habit: String) -> [CountGroup] {
+        rankings[habit].map(CountGroup.groups) ?? []
+    }
+
+    /// The habits `userID` logged (count > 0), from their user statistics.
+    func loggedHabits(of userID: String) -> Set<String> {
+        Set((userStatistics[userID]?.habitCounts ?? []).lazy.filter { $0.count > 0 }.map(\.habit.name))
+    }
+
+    /// `habit`'s users ranked from the user statistics, for when they and the habit statistics disagree (Home's
+    /// Following; an upstream may build the two at different instants). A scan of the user statistics, made only
+    /// when the ranking from the habit statistics lacks someone.
+    func fallbackRanking(of habit: String) -> Ranking {
+        var counts: [UserCount] = []
+        for entry in inputs.statistics.userStatistics {
+            for habitCount in entry.habitCounts where habitCount.count > 0 && habitCount.habit.name == habit {
+                counts.append(UserCount(user: entry.user, count: habitCount.count))
             }
         }
-        loggedHabits = logged
-        fallbackRankings = countsByHabit.mapValues {
-            Ranking(userCounts: $0, activeUserID: activeUserID, order: order)
-        }
+        return Ranking(userCounts: counts, activeUserID: activeUserID, order: order)
     }
 
     /// Every (name, tiebreak) pair a page may sort: users by name and id (the active user also as "Active User",

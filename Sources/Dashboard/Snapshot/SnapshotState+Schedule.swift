@@ -117,6 +117,10 @@ extension SnapshotState {
             retryAt = now + delay
         }
 
+        /// What failed is no longer how data comes (this dashboard's part in its cluster changed): the next refresh
+        /// may start at once, though the failures still count until one succeeds.
+        mutating func retryNow() { retryAt = nil }
+
         // MARK: - Questions
 
         /// Whether the reference data must come with the next statistics.

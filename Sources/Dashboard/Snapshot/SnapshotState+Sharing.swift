@@ -18,6 +18,7 @@ extension SnapshotState {
         self.role = role
         if role == .standalone { shared = nil }
         mustShare = role == .leader
+        schedule.retryNow()
         var actions: [Action] = []
         // A new leader that is watched here, or was told of watchers, keeps refreshing without waiting for a page.
         if role == .leader, schedule.isWatched(now: now, parked: metrics.parked) {

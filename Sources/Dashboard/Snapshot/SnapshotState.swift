@@ -71,7 +71,7 @@ struct SnapshotState {
             guard schedule.inFlight else {
                 return (.fail(lastError ?? HabitsAPIError.transport("no data")), actions)
             }
-            return (.wait(id: addWaiter(.refresh), deadline: policy.upstreamWait.map { now + $0 }), actions)
+            return (.wait(id: addWaiter(.refresh), deadline: now + policy.upstreamWait), actions)
         }
         // Old data with a healthy refresh under way, or data from disk and a first refresh under way: a healthy
         // upstream replaces it within the page's wait.

@@ -10,9 +10,8 @@ extension SnapshotStore {
         public var referenceInterval: Duration = .seconds(30)
         /// How long a page with old data waits for the refresh it started (within issue 8's 50 ms).
         public var pageWait: Duration = .milliseconds(40)
-        /// How long a request waits on the upstream with no data yet (`SnapshotState.Policy.upstreamWait`); nil:
-        /// until the first refresh ends.
-        public var upstreamWait: Duration?
+        /// How long a request waits on the upstream with no data yet (`SnapshotState.Policy.upstreamWait`).
+        public var upstreamWait: Duration = .seconds(3)
         /// Most long polls parked at once; beyond it they are answered at once.
         public var maxParked = 512
         /// The active user's id.

@@ -11,6 +11,19 @@ extension SnapshotStore {
     /// The part this dashboard plays now.
     var role: RefresherRole.Role { locked.withLock { $0.state.role } }
 
+    /// The part played, for `/metrics`; nil without a database.
+    var clusterRole: RefresherRole.Role? { locked.withLock { $0.sharing == nil ? nil : $0.state.role } }
+
+    /// `/healthz`'s line about the cluster; nil without a database.
+    var clusterHealth: String? {
+        switch clusterRole {
+        case nil: nil
+        case .leader: "cluster: leader (refreshes the upstream for every dashboard)\n"
+        case .follower: "cluster: follower (shows what the leader stored)\n"
+        case .standalone: "cluster: standalone (the database is unreachable: fetching the upstream itself)\n"
+        }
+    }
+
     /// The version shown now, nil with no data.
     var shownVersion: UInt64? { locked.withLock { $0.state.snapshot?.version } }
 

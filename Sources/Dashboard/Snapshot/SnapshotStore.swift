@@ -218,8 +218,9 @@ public final class SnapshotStore: Sendable {
         let (role, sharing) = locked.withLock { ($0.state.role, $0.sharing) }
         let outcome: SnapshotState.Outcome
         do {
-            if role == .follower, let sharing, !job.forced {
+            if role == .follower, let sharing, !job.forced,
                 let (built, status) = try await sharing.follow(shown: job.current?.version, watched: job.watched)
+            {
                 outcome = .followed(built: built, status: status)
             } else {
                 // A follower fetches a change made here itself, so the page after it shows it (issue 19); it asks

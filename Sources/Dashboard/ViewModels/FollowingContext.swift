@@ -17,8 +17,8 @@ struct FollowingContext {
 
     /// The row for `user`, with the first message of SPEC §5 whose condition holds.
     func row(for user: User) -> FollowingRow {
-        let theirs = snapshot.loggedHabits[user.id] ?? []
-        let mine = snapshot.loggedHabits[activeUserID] ?? []
+        let theirs = snapshot.loggedHabits(of: user.id)
+        let mine = snapshot.loggedHabits(of: activeUserID)
         let common = theirs.intersection(mine)
         let favoriteCommon = common.intersection(favorites)
         if let habit = first(favoriteCommon.isEmpty ? common : favoriteCommon),
@@ -53,12 +53,13 @@ struct FollowingContext {
     /// The ranks of `userIDs` in `habit`, all from one ranking: the habit statistics if they hold every user,
     /// else the user statistics.
     private func ranks(of userIDs: [String], in habit: String) -> [Int]? {
-        for ranking in [snapshot.rankings[habit], snapshot.fallbackRankings[habit]] {
-            guard let ranking else { continue }
+        if let ranking = snapshot.rankings[habit] {
             let ranks = userIDs.compactMap { ranking.entry(for: $0)?.rank }
             if ranks.count == userIDs.count { return ranks }
         }
-        return nil
+        let fallback = snapshot.fallbackRanking(of: habit)
+        let ranks = userIDs.compactMap { fallback.entry(for: $0)?.rank }
+        return ranks.count == userIDs.count ? ranks : nil
     }
 
     /// The alphabetically first name (in the shared name order).

@@ -41,7 +41,7 @@ public struct HabitDetailPage: Equatable, Sendable {
             habitName: habitName, snapshot: Snapshot(inputs: inputs, activeUserID: activeUserID), settings: settings)
     }
 
-    /// Builds the page for `habitName` from a snapshot, whose count groups are already computed, and the habit's
+    /// Builds the page for `habitName` from a snapshot (its ranking computed, its count groups from it here) and the habit's
     /// trend from the history.
     /// `page` is the page of members shown, `pageSize` members each.
     public init?(
@@ -57,7 +57,7 @@ public struct HabitDetailPage: Equatable, Sendable {
         categoryColor = ColorStyle(habit.category.color)
         info = habit.info
         isFavorite = settings.isFavorite(habit.name)
-        let all = snapshot.countGroups[habitName] ?? []
+        let all = snapshot.countGroups(of: habitName)
         memberCount = all.reduce(0) { $0 + $1.members.count }
         pager = Pager(number: page, total: memberCount, size: pageSize)
         groups = pager.map { Self.groups(all, on: $0) } ?? []

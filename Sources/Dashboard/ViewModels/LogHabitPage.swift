@@ -1,6 +1,7 @@
 import HabitsAPI
 
-/// What the Log Habit page offers: your favourites first, then every other habit grouped by category (SPEC §5).
+/// What the Log Habit page offers: your favourites first, then every other habit grouped by category (SPEC §5), paged
+/// as Habits is when there are more than `Pager.habitsPerPage` habits.
 ///
 /// A pure function of its inputs: no I/O, no clock, no globals. Each habit becomes one form button.
 public struct LogHabitPage: Equatable, Sendable {
@@ -10,8 +11,11 @@ public struct LogHabitPage: Equatable, Sendable {
     public var categories: [HabitSection]
     /// The habit just logged, for the confirmation after the redirect; nil when nothing was logged.
     public var loggedHabitName: String?
-    /// Your count and rank in each habit you logged, by habit name (issue 10: each button shows them).
+    /// Your count and rank in each habit you logged, by habit name (issue 10: each button shows them): the habits
+    /// of the page shown and the one just logged.
     public var yours: [String: YourStanding]
+    /// Which page of the habits is shown; nil when `page` was past the last (a 404).
+    public var pager: Pager?
 
     /// Your count in one habit and your competition rank among everyone who logged it.
     public struct YourStanding: Equatable, Sendable {
@@ -46,8 +50,25 @@ public struct LogHabitPage: Equatable, Sendable {
     /// Builds the page from a snapshot's habits; `previousCount` is your count in the logged habit before the log
     /// (from the redirect), so the confirmation can name everyone you passed: each person whose count is now below
     /// yours and was at or above it before. A `previousCount` that is not below your count now is ignored.
-    public init(snapshot: Snapshot, settings: Settings, loggedHabitName: String? = nil, previousCount: Int? = nil) {
-        self.init(snapshot: snapshot, settings: settings, loggedHabitName: loggedHabitName)
+    /// `page` is the page of habits shown, `pageSize` habits a page.
+    public init(
+        snapshot: Snapshot, settings: Settings, loggedHabitName: String? = nil, previousCount: Int? = nil,
+        page: Int = 1, pageSize: Int = Pager.habitsPerPage
+    ) {
+        let shown = HabitSection.sections(snapshot: snapshot, settings: settings, page: page, size: pageSize)
+        let sections = shown?.sections ?? []
+        pager = shown?.pager
+        favorites = sections.first(where: \.isFavorites)?.habits ?? []
+        categories = sections.filter { !$0.isFavorites }
+        self.loggedHabitName = loggedHabitName
+        // Only the habits shown (and the one just logged): looking You up in every ranking grew with all the data.
+        var yours: [String: YourStanding] = [:]
+        for name in sections.flatMap({ $0.habits.map(\.name) }) + [loggedHabitName].compactMap({ $0 }) {
+            if let entry = snapshot.rankings[name]?.entry(for: snapshot.activeUserID) {
+                yours[name] = YourStanding(count: entry.count, rank: entry.rank)
+            }
+        }
+        self.yours = yours
         guard let name = loggedHabitName, let before = previousCount, before >= 0,
             let ranking = snapshot.rankings[name], let you = ranking.entry(for: snapshot.activeUserID),
             before < you.count
@@ -62,21 +83,6 @@ public struct LogHabitPage: Equatable, Sendable {
         let shown = passed.count > 5 ? Array(passed.prefix(4)) + ["\(passed.count - 4) more"] : passed
         let list = shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " and " + shown.last!
         return "You passed \(list) — now \(Ordinal.string(rank)) in \(name)."
-    }
-
-    /// Builds the page from a snapshot's habits.
-    public init(snapshot: Snapshot, settings: Settings, loggedHabitName: String? = nil) {
-        let sections = HabitSection.sections(snapshot: snapshot, settings: settings)
-        favorites = sections.first(where: \.isFavorites)?.habits ?? []
-        categories = sections.filter { !$0.isFavorites }
-        self.loggedHabitName = loggedHabitName
-        var yours: [String: YourStanding] = [:]
-        for (name, ranking) in snapshot.rankings {
-            if let entry = ranking.entry(for: snapshot.activeUserID) {
-                yours[name] = YourStanding(count: entry.count, rank: entry.rank)
-            }
-        }
-        self.yours = yours
     }
 
     /// The confirmation line shown after logging, e.g. `Logged Yoga: you have 5, 2nd.`; nil when nothing was logged.

@@ -28,8 +28,9 @@ struct Ranking: Equatable, Sendable {
     /// Ranks `userCounts`; a user listed twice counts once, with the first count given. `order` is `NameOrder`,
     /// possibly precomputed for these names.
     init(userCounts: [UserCount], activeUserID: String, order: NameOrderIndex = .empty) {
-        var seen = Set<String>()
+        var seen = Set<String>(minimumCapacity: userCounts.count)
         var candidates: [Entry] = []
+        candidates.reserveCapacity(userCounts.count)
         for userCount in userCounts where userCount.count > 0 && seen.insert(userCount.user.id).inserted {
             let isActive = userCount.user.id == activeUserID
             candidates.append(
@@ -37,9 +38,25 @@ struct Ranking: Equatable, Sendable {
                     user: userCount.user, count: userCount.count, rank: 0, isActiveUser: isActive,
                     name: isActive ? Self.activeUserName : userCount.user.name))
         }
-        candidates.sort { a, b in
-            if a.count != b.count { return a.count > b.count }
-            return order.precedes(a.name, b.name, lhsKey: a.user.id, rhsKey: b.user.id)
+        // Keys first, then a sort of integers (issue 21 point 4): each entry's place in the name order looked up
+        // once, not two dictionary look-ups of two strings per comparison, and no entry copied while sorting.
+        var keys: [(count: Int, place: Int, index: Int)] = []
+        keys.reserveCapacity(candidates.count)
+        for (index, entry) in candidates.enumerated() {
+            guard let place = order.place(entry.name, key: entry.user.id) else {
+                keys.removeAll()
+                break
+            }
+            keys.append((entry.count, place, index))
+        }
+        if keys.count == candidates.count {
+            keys.sort { $0.count != $1.count ? $0.count > $1.count : $0.place < $1.place }
+            candidates = keys.map { candidates[$0.index] }
+        } else {
+            candidates.sort { a, b in
+                if a.count != b.count { return a.count > b.count }
+                return order.precedes(a.name, b.name, lhsKey: a.user.id, rhsKey: b.user.id)
+            }
         }
         for index in candidates.indices {
             let previous = index == 0 ? nil : candidates[index - 1]

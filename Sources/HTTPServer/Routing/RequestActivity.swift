@@ -19,16 +19,19 @@ public final class RequestActivity: Sendable {
     /// A handler at work (each request starts so).
     public init() {}
 
-    /// Runs `body` (a long poll that returns early when its task is cancelled) marked as parked.
-    public func parked<T>(_ body: () async throws -> T) async rethrows -> T {
-        kind.withLock { $0 = .parked(since: .now) }
+    /// Runs `body` (a long poll that returns early when its task is cancelled) marked as parked since `now`, the
+    /// caller's clock's (the server reads no clock of its own; parked polls are only ordered among themselves).
+    public func parked<T>(since now: ContinuousClock.Instant, _ body: () async throws -> T) async rethrows -> T {
+        kind.withLock { $0 = .parked(since: now) }
         defer { kind.withLock { $0 = .working } }
         return try await body()
     }
 
-    /// Runs `body` (a call to the upstream) marked as waiting on the upstream.
-    public func waitingOnUpstream<T>(_ body: () async throws -> T) async rethrows -> T {
-        kind.withLock { $0 = .waitingOnUpstream(since: .now) }
+    /// Runs `body` (a call to the upstream) marked as waiting on the upstream since `now`, the caller's clock's.
+    public func waitingOnUpstream<T>(since now: ContinuousClock.Instant, _ body: () async throws -> T) async rethrows
+        -> T
+    {
+        kind.withLock { $0 = .waitingOnUpstream(since: now) }
         defer { kind.withLock { $0 = .working } }
         return try await body()
     }

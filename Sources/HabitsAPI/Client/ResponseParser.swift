@@ -189,6 +189,9 @@ public struct ResponseParser: Sendable {
             guard let length = ContentLength.parse(text.utf8) else { throw .invalidContentLength }
             if length > limits.bodyBytes { throw .bodyTooLarge }
             if length == 0 { return complete() }
+            // Once, at its announced size (bounded above): a multi-megabyte answer grown by doubling held up to
+            // twice its size while it was copied.
+            body.reserveCapacity(length)
             state = .fixedBody(remaining: length)
             return nil
         }

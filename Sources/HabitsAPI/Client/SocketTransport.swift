@@ -3,7 +3,7 @@ import Synchronization
 import Timing
 
 /// The dashboard's upstream HTTP client: keep-alive sockets from a small pool, our own response parser, and
-/// hard deadlines (connect ~1 s, whole call ~3 s).
+/// hard deadlines (connect ~1 s, the answer's first byte ~3 s, then `AnswerDeadline`: bytes must keep arriving).
 ///
 /// Chosen over URLSession for the hot path: it costs a third to a sixth as much per call. Measured with
 /// `UpstreamClientBenchmarkTests` (HABITS_BENCH=1, debug build, this 2-core machine shared with other builds,
@@ -52,29 +52,31 @@ public final class SocketTransport: HTTPTransport {
     public func send(_ request: HTTPClientRequest) async throws(HabitsAPIError) -> HTTPClientResponse {
         // The total timeout runs from the call, not from when it gets a place: otherwise calls queued behind slow
         // ones wait several timeouts (Home took 19.7 s behind 64 image misses to a hanging upstream).
-        let deadline = Socket.now() + max(.zero, configuration.totalTimeout)
+        let start = Socket.now()
+        let deadline = start + max(.zero, configuration.totalTimeout)
         guard await limiter.acquire(until: deadline) else {
             throw .transport("timed out waiting for a free upstream connection")
         }
         defer { limiter.release() }
         let result: Result<HTTPClientResponse, HabitsAPIError> = await withCheckedContinuation { continuation in
             queue.async {
-                continuation.resume(returning: self.perform(request, deadline: deadline))
+                continuation.resume(returning: self.perform(request, start: start))
             }
         }
         return try result.get()
     }
 
-    /// One call, start to finish, on a queue thread; gives up at `deadline`.
-    private func perform(_ request: HTTPClientRequest, deadline: ContinuousClock.Instant) -> Result<
+    /// One call, start to finish, on a queue thread; gives up when `AnswerDeadline` says (from `start`).
+    private func perform(_ request: HTTPClientRequest, start: ContinuousClock.Instant) -> Result<
         HTTPClientResponse, HabitsAPIError
     > {
+        let deadline = start + max(.zero, configuration.totalTimeout)
         guard Socket.now() < deadline else { return .failure(.transport("timed out before the call could start")) }
         let bytes = request.serialized(hostHeader: configuration.hostHeader)
         do throws(HabitsAPIError) {
             if let socket = takeIdle() {
                 do throws(Attempt) {
-                    return .success(try exchange(bytes, on: socket, deadline: deadline))
+                    return .success(try exchange(bytes, on: socket, start: start))
                 } catch {
                     // A pooled connection the server closed meanwhile fails before any byte comes back; a request
                     // that is safe to repeat goes again on a fresh connection. Anything else is the answer.
@@ -86,7 +88,7 @@ public final class SocketTransport: HTTPTransport {
                 host: configuration.host, port: configuration.port, deadline: connectDeadline)
             opened.add(1, ordering: .relaxed)
             do throws(Attempt) {
-                return .success(try exchange(bytes, on: socket, deadline: deadline))
+                return .success(try exchange(bytes, on: socket, start: start))
             } catch {
                 return .failure(error.cause)
             }
@@ -110,14 +112,17 @@ public final class SocketTransport: HTTPTransport {
     }
 
     /// Writes the request and reads one response; returns the socket to the pool when it can carry another.
-    private func exchange(_ bytes: [UInt8], on socket: Socket, deadline: ContinuousClock.Instant) throws(Attempt)
+    private func exchange(_ bytes: [UInt8], on socket: Socket, start: ContinuousClock.Instant) throws(Attempt)
         -> HTTPClientResponse
     {
-        var parser = ResponseParser()
+        var limits = ResponseParser.Limits()
+        limits.bodyBytes = max(0, configuration.maxAnswerBytes)
+        var parser = ResponseParser(limits: limits)
+        var answer = AnswerDeadline(policy: configuration.answerDeadline, start: start)
         var received = 0
         var buffer = [UInt8](repeating: 0, count: 65536)
         do throws(HabitsAPIError) {
-            try socket.write(bytes, deadline: deadline)
+            try socket.write(bytes, deadline: answer.deadline)
             while true {
                 let event: ResponseParser.Event
                 do throws(ResponseParseError) {
@@ -133,10 +138,11 @@ public final class SocketTransport: HTTPTransport {
                     }
                     return response
                 }
-                let count = try socket.read(into: &buffer, deadline: deadline)
+                let count = try socket.read(into: &buffer, deadline: answer.deadline)
                 if count == 0 {
                     parser.finish()
                 } else {
+                    answer.received(count, at: Socket.now())
                     received += count
                     parser.append(buffer[0..<count])
                 }

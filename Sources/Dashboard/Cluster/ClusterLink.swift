@@ -1,0 +1,167 @@
+import Foundation
+import Logging
+import Postgres
+import Synchronization
+
+/// The snapshot store's and the history's link to the cluster's PostgreSQL (issue 19 points 4 and 5): it reads what
+/// the leader stored (a follower's refresh, a notification) and stores what the leader fetched. Decisions are
+/// `SnapshotState`'s and `RefresherRole`'s; this class runs the statements (`ClusterSchema`).
+///
+/// Writes never hold up a refresh or a request: `share` and `storeHistory` only queue, and one task writes the latest
+/// of each, one at a time, so a slow database costs at most one write in flight and the newest value, never a queue.
+/// A write that fails is logged and dropped: the next version is written whole, and a leader that lost its session
+/// stores its status again when it leads again (`SnapshotState.mustShare`).
+final class ClusterLink: SnapshotSharing {
+    private struct Pending {
+        var snapshot: SharedSnapshot?
+        var history: (bytes: [UInt8], slot: Int)?
+        var writing = false
+        /// The history slot held here (adopted or written), so a read skips the document when it is that one.
+        var heldSlot: Int?
+        var failuresLogged = 0
+    }
+
+    private let pool: PostgresPool
+    /// The upstream's identity: a document from another one is refused.
+    let upstream: String
+    private let activeUserID: String
+    private let logger: Logger
+    private let pending = Mutex(Pending())
+    /// Where adopted history goes; set once, before the refresher starts.
+    private let history: ActivityHistory
+    /// The store notifications publish to.
+    private let store: SnapshotStore
+
+    /// A link over `pool` for `store` and `history`.
+    init(pool: PostgresPool, store: SnapshotStore, history: ActivityHistory, upstream: String, logger: Logger) {
+        self.pool = pool
+        self.store = store
+        self.history = history
+        self.upstream = upstream
+        activeUserID = store.configuration.activeUserID
+        self.logger = logger
+    }
+
+    // MARK: - Reading
+
+    /// A follower's refresh (`SnapshotSharing`).
+    func follow(shown: UInt64?, watched: Bool) async throws -> (snapshot: Snapshot?, status: SharedSnapshot.Status)? {
+        try await read(shown: shown, demand: watched ? "watch" : "refresh")
+    }
+
+    /// A notification (or a follower that just connected): read what is stored and publish it when it is new.
+    func loadAndPublish() async throws {
+        guard let (snapshot, status) = try await read(shown: store.shownVersion, demand: nil) else { return }
+        store.published(snapshot, status: status)
+    }
+
+    /// Reads the stored snapshot (the document only when its version is not `shown`) and adopts a newer stored
+    /// history; nil when nothing is stored yet.
+    private func read(shown: UInt64?, demand: String?) async throws -> (
+        snapshot: Snapshot?, status: SharedSnapshot.Status
+    )? {
+        let held = pending.withLock { $0.heldSlot }
+        let result = try await pool.run(ClusterSchema.read(shown: shown, slot: held, demand: demand))
+        adoptHistory(result, held: held)
+        guard let versionText = result.value("version"), let version = Int64(versionText),
+            let fetchedText = result.value("fetched_at_ms"), let fetched = Int64(fetchedText)
+        else { return nil }
+        let status = SharedSnapshot.Status(
+            stale: result.value("stale") == "t", fetchedAt: SharedSnapshot.Status.milliseconds(fetched))
+        guard let document = result.value("document") else { return (nil, status) }
+        let row = SharedSnapshot(
+            version: SharedSnapshot.version(column: version), status: status, document: Array(document.utf8))
+        do {
+            return (try row.snapshot(upstream: upstream, activeUserID: activeUserID), status)
+        } catch {
+            logger.warning("stored snapshot not shown: \(error)", ["version": SnapshotFile.hex(row.version)])
+            throw error
+        }
+    }
+
+    private func adoptHistory(_ result: QueryResult, held: Int?) {
+        guard let slotText = result.value("slot"), let slot = Int(slotText), slot != held,
+            let encoded = result.value("history"), let bytes = Data(base64Encoded: encoded)
+        else { return }
+        do {
+            let record = try HistoryFileFormat.decode(Array(bytes), upstream: upstream)
+            history.adopt(record)
+            pending.withLock { $0.heldSlot = slot }
+        } catch {
+            logger.warning("stored history not used: \(error)", ["slot": slotText])
+        }
+    }
+
+    // MARK: - Writing
+
+    /// The leader's (`SnapshotSharing`): queued.
+    func share(_ snapshot: Snapshot, status: SharedSnapshot.Status) {
+        do {
+            let row = try SharedSnapshot(snapshot: snapshot, status: status, upstream: upstream)
+            enqueue { $0.snapshot = row }
+        } catch {
+            logger.warning("snapshot not stored: \(error)")
+        }
+    }
+
+    /// The leader's history of `slot` (`ClusterHistoryStore`): queued.
+    func storeHistory(_ record: HistoryRecord) {
+        guard let slot = record.history.fine.latestSlot else { return }
+        let bytes = HistoryFileFormat.encode(record, upstream: upstream)
+        enqueue {
+            $0.history = (bytes, slot)
+            $0.heldSlot = slot
+        }
+    }
+
+    /// Whether nothing is queued or being written (every write queued so far was tried).
+    var isIdle: Bool { pending.withLock { !$0.writing && $0.snapshot == nil && $0.history == nil } }
+
+    /// A follower's change (`SnapshotSharing`): asks the leader to refresh now, off the caller's path.
+    func askForRefresh() {
+        Task { [pool] in _ = try? await pool.run(ClusterSchema.demand("refresh")) }
+    }
+
+    private func enqueue(_ change: (inout Pending) -> Void) {
+        let start = pending.withLock { pending -> Bool in
+            change(&pending)
+            guard !pending.writing else { return false }
+            pending.writing = true
+            return true
+        }
+        if start { Task { await self.writeAll() } }
+    }
+
+    /// Writes what is queued, the latest of each, until nothing is.
+    private func writeAll() async {
+        while true {
+            let next = pending.withLock { pending -> (SharedSnapshot?, (bytes: [UInt8], slot: Int)?)? in
+                guard pending.snapshot != nil || pending.history != nil else {
+                    pending.writing = false
+                    return nil
+                }
+                defer {
+                    pending.snapshot = nil
+                    pending.history = nil
+                }
+                return (pending.snapshot, pending.history)
+            }
+            guard let (snapshot, history) = next else { return }
+            // Only the leader writes: a dashboard that stepped down meanwhile drops what it had queued.
+            guard store.role == .leader else { continue }
+            do {
+                if let snapshot { _ = try await pool.run(ClusterSchema.store(snapshot)) }
+                if let history {
+                    _ = try await pool.run(ClusterSchema.store(history: history.bytes, slot: history.slot))
+                }
+                pending.withLock { $0.failuresLogged = 0 }
+            } catch {
+                let first = pending.withLock { pending -> Bool in
+                    pending.failuresLogged += 1
+                    return pending.failuresLogged == 1
+                }
+                if first { logger.warning("could not store for the cluster", ["error": "\(error)"]) }
+            }
+        }
+    }
+}
