@@ -77,10 +77,14 @@ class Cluster:
         self.settings_dir = pathlib.Path(settings_dir) if settings_dir else None
         self.dashboards = []  # [(url, pid)]
         self.database = None
+        self.postgres_dir = None
         while True:
             line = reader.wait_for(r"^(Dashboard \d+|Open|API cache|Habits API|database):\s", process).string
             if match := re.match(r"database: (postgres\S+)", line):
                 self.database = match.group(1)
+                # The script's own throwaway server says where it lives (scripts/postgres.sh's directory).
+                if own := re.search(r"\(throwaway, in (\S+)\)", line):
+                    self.postgres_dir = own.group(1)
             elif match := re.match(r"Dashboard \d+: (http://\S+?)/? \(pid (\d+)\)", line):
                 self.dashboards.append((match.group(1), int(match.group(2))))
             elif match := re.match(r"API cache:\s+(http://\S+?)/? \(nginx, pid (\d+)\)", line):

@@ -37,6 +37,30 @@ struct PostgresSettingsStoreTests {
         return Dashboard(database: database, store: store)
     }
 
+    /// A change tried again until the database takes it (each failure is a prompt `SettingsUnavailable`; the pool
+    /// reconnects with a back-off of 2 s at most): whether it was saved within a 120 s hang guard.
+    static func savedOnceTheDatabaseAnswers(
+        _ dashboard: Dashboard, _ id: BrowserID, _ change: @escaping @Sendable (inout Settings) -> Void
+    ) async throws -> Bool {
+        for _ in 0..<2400 {
+            do {
+                try await dashboard.store.update(id, change)
+                return true
+            } catch is SettingsUnavailable {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        return false
+    }
+
+    /// A server of the test's own (to stop or pause) and a dashboard on it, listening.
+    static func onItsOwnServer() async throws -> (ThrowawayPostgres, Dashboard) {
+        let server = try await ThrowawayPostgres.make()
+        let one = try await dashboard(server.url)
+        await listening(one)
+        return (server, one)
+    }
+
     /// Waits until `store`'s listener is connected (its first event), so notifications from now on are heard.
     static func listening(_ dashboard: Dashboard) async {
         var events = dashboard.database.listener.subscribe(channels: [PostgresSettingsStore<Settings>.channel])
@@ -95,11 +119,8 @@ struct PostgresSettingsStoreTests {
 
     @Test(.timeLimit(.minutes(2)))
     func withTheDatabaseStoppedChangesFailPromptlyAndReadsComeFromMemoryThenAllRecovers() async throws {
-        let server = try await ThrowawayPostgres.make()
-        defer { Task { await server.destroy() } }
-        let one = try await Self.dashboard(server.url)
-        defer { one.close() }
-        await Self.listening(one)
+        let (server, one) = try await Self.onItsOwnServer()
+        defer { (one.close(), Task { await server.destroy() }) }
         let id = BrowserID.random()
         try await one.store.update(id) { $0.toggleFollow("u1") }
         try await server.stop()
@@ -109,17 +130,33 @@ struct PostgresSettingsStoreTests {
         #expect(try await one.store.loadVersioned(id).value.followedUserIDs == ["u1"])
         #expect(try await one.store.loadVersioned(BrowserID.random()) == one.store.defaults)
         try await server.start()
-        var saved = false
-        for _ in 0..<200 where !saved {
-            do {
-                try await one.store.update(id) { $0.toggleFollow("u2") }
-                saved = true
-            } catch is SettingsUnavailable {
-                try await Task.sleep(for: .milliseconds(50))  // the pool's back-off, 2 s at most
-            }
-        }
-        #expect(saved)
+        #expect(try await Self.savedOnceTheDatabaseAnswers(one, id) { $0.toggleFollow("u2") })
         #expect(try await one.store.loadVersioned(id).value.followedUserIDs == ["u1", "u2"])
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func withTheDatabasePausedChangesFailWithinTheirDeadlineAndPagesDoNotWaitThenAllRecovers() async throws {
+        let (server, one) = try await Self.onItsOwnServer()
+        defer { (one.close(), Task { await server.destroy() }) }
+        let id = BrowserID.random()
+        try await one.store.update(id) { $0.toggleFavorite("Yoga") }
+        try server.pause()  // SIGSTOP: the sockets stay open and nothing answers (a hung database)
+        // The change is refused (the pool's deadline), never taken: nothing was saved.
+        await #expect(throws: SettingsUnavailable.self) {
+            try await one.store.update(id) { $0.toggleFavorite("Swim") }
+        }
+        // A browser in memory is served from there; one that is not gets the defaults, not an error or a hang.
+        #expect(try await one.store.loadVersioned(id).value.favoriteHabits == ["Yoga"])
+        #expect(try await one.store.loadVersioned(BrowserID.random()) == one.store.defaults)
+        // The listener's ping finds the session hung, and the database counts as down.
+        await eventually("the hung database is seen as down") { !one.database.isUp }
+        #expect(one.database.healthLine.hasPrefix("database: down"))
+        try server.resume()
+        #expect(try await Self.savedOnceTheDatabaseAnswers(one, id) { $0.toggleFavorite("Swim") })
+        await eventually("the database is up again") { one.database.isUp }
+        let fresh = try await Self.dashboard(server.url)
+        defer { fresh.close() }
+        #expect(try await fresh.store.loadVersioned(id).value.favoriteHabits == ["Yoga", "Swim"])
     }
 
     @Test(.timeLimit(.minutes(2)))
