@@ -87,9 +87,13 @@ def test_repeat_visits_fetch_only_the_page_and_first_visits_are_small(still_dash
         first = visit(fresh_browser, url)
         repeat = visit(fresh_browser, url)
         rows.append((name, first, repeat))
-        # The repeat visit: only the page goes to the network.
-        fetched = [e["name"] for e in network(repeat)]
-        assert fetched == [url], f"{name}: the repeat visit fetched {fetched}"
+        # The repeat visit: only the page goes to the network. Avatars are lazy, so how many load depends on when
+        # the layout settles; one the first visit did not load is not in the cache yet, and is not a repeat.
+        loaded_before = {e["name"] for e in first}
+        fetched = [e["name"] for e in network(repeat) if e["name"] in loaded_before]
+        transfers = [(e["name"], e["transfer"]) for e in repeat]
+        assert fetched == [url], f"{name}: the repeat visit fetched {fetched} again (it loaded {transfers})"
+        assert any(e["name"] != url for e in repeat if e["name"] in loaded_before), f"{name}: nothing repeated"
 
     print()
     print(f"{'page':8} {'first: requests':>16} {'bytes':>8} {'uncompressed':>13} {'repeat: requests':>17} {'bytes':>7}")
