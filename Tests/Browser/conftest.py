@@ -5,6 +5,7 @@ simulator on port 0 with a fixed seed; both URLs are read from its standard outp
 profile, so cookies (and so settings) never leak from one test into another.
 """
 
+import contextlib
 import json
 import os
 import pathlib
@@ -193,6 +194,36 @@ def launch_frozen(seed, directory, log_name):
         log_name + "-dashboard",
     )
     return api, dashboard
+
+
+@contextlib.contextmanager
+def generated_dashboard(seed, users, habits, log_name):
+    """A dashboard in front of a made-up network (`habits-api --users --habits`, deterministic by `seed`), with its
+    settings and cache in a temporary directory; yields the dashboard's URL and stops both on the way out."""
+    directory = tempfile.mkdtemp(prefix=f"habits-browser-{log_name}-")
+    api = launch(
+        "habits-api",
+        ["--port", "0", "--seed", str(seed), "--users", str(users), "--habits", str(habits)],
+        {"api": API_LINE},
+        f"browser-tests-{log_name}-api",
+    )
+    try:
+        dashboard = launch(
+            "habits-dashboard",
+            [
+                *("--port", "0", "--upstream", api.urls["api"], "--settings-dir", directory),
+                *("--cache-dir", directory + "/cache"),
+            ],
+            {"dashboard": DASHBOARD_LINE},
+            f"browser-tests-{log_name}-dashboard",
+        )
+        try:
+            yield dashboard.urls["dashboard"]
+        finally:
+            assert dashboard.stop() == 0, "the dashboard did not exit cleanly on SIGTERM"
+    finally:
+        api.stop()
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -3,27 +3,15 @@ three pages of 100 on each; the plain <nav> after the list pages through them wi
 favourite toggled on page 2 comes back to page 2, and logging from page 2 of Log Habit comes back to page 2 with the
 confirmation."""
 
-import shutil
-import tempfile
-
 import pytest
-from conftest import API_LINE, DASHBOARD_LINE, launch, screenshot, wait_until
+from conftest import generated_dashboard, screenshot, wait_until
 from selenium.webdriver.common.by import By
 
 
 @pytest.fixture(scope="module")
 def habits_crowd():
-    directory = tempfile.mkdtemp(prefix="habits-browser-habit-paging-")
-    api = launch("habits-api", ["--port", "0", "--seed", "23", "--users", "60", "--habits", "250"], {"api": API_LINE},
-                 "browser-tests-habit-paging-api")
-    dashboard = launch(
-        "habits-dashboard",
-        ["--port", "0", "--upstream", api.urls["api"], "--settings-dir", directory, "--cache-dir", directory + "/cache"],
-        {"dashboard": DASHBOARD_LINE}, "browser-tests-habit-paging-dashboard")
-    yield dashboard.urls["dashboard"]
-    assert dashboard.stop() == 0
-    api.stop()
-    shutil.rmtree(directory, ignore_errors=True)
+    with generated_dashboard(seed=23, users=60, habits=250, log_name="habit-paging") as url:
+        yield url
 
 
 def current_page(driver):

@@ -2,27 +2,15 @@
 three pages of 100; the plain <nav> after the cards pages through them with JavaScript and without, the current page
 marked, and following someone on page 2 comes back to page 2."""
 
-import shutil
-import tempfile
-
 import pytest
-from conftest import API_LINE, DASHBOARD_LINE, launch, screenshot, wait_until
+from conftest import generated_dashboard, screenshot, wait_until
 from selenium.webdriver.common.by import By
 
 
 @pytest.fixture(scope="module")
 def crowd():
-    directory = tempfile.mkdtemp(prefix="habits-browser-paging-")
-    api = launch("habits-api", ["--port", "0", "--seed", "21", "--users", "250", "--habits", "30"], {"api": API_LINE},
-                 "browser-tests-paging-api")
-    dashboard = launch(
-        "habits-dashboard",
-        ["--port", "0", "--upstream", api.urls["api"], "--settings-dir", directory, "--cache-dir", directory + "/cache"],
-        {"dashboard": DASHBOARD_LINE}, "browser-tests-paging-dashboard")
-    yield dashboard.urls["dashboard"]
-    assert dashboard.stop() == 0
-    api.stop()
-    shutil.rmtree(directory, ignore_errors=True)
+    with generated_dashboard(seed=21, users=250, habits=30, log_name="paging") as url:
+        yield url
 
 
 def cards(driver):
