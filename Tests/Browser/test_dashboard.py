@@ -30,6 +30,14 @@ def read_live(read):
             time.sleep(0.1)
 
 
+def live_texts(browser, selector):
+    """The rendered text of every element matching `selector`, read in one script run: live.js swaps a region only
+    between tasks, so the list is never half old and half new, and no element can go stale between two reads."""
+    return browser.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map(e => e.innerText.trim())", selector
+    )
+
+
 def has_left(element):
     """Whether `element`'s document is gone. Chromedriver says so either as a stale element or, mid-navigation,
     as an inspector error that the node "does not belong to the document"."""
@@ -149,7 +157,7 @@ def test_favorite_moves_habit_to_favorites_and_onto_home(dashboard, browser):
     screenshot(browser, "habits-with-favorite")
 
     browser.get(dashboard.url + "/")
-    cards = read_live(lambda: [a.text for a in browser.find_elements(By.CSS_SELECTOR, ".leaderboard h3 a")])
+    cards = live_texts(browser, ".leaderboard h3 a")
     assert name in cards
     screenshot(browser, "home-with-favorite")
 
@@ -326,9 +334,7 @@ def test_showcase_home_with_several_favorites_and_follows(dashboard, browser):
         submit(browser, browser.find_element(By.CSS_SELECTOR, "li.person-card:not(.is-followed) form[data-toggle=follow] button"))
         assert browser.current_url.endswith("/people")
     browser.get(dashboard.url + "/")
-    cards = read_live(
-        lambda: [c.find_element(By.CSS_SELECTOR, "h3 a").text for c in browser.find_elements(By.CSS_SELECTOR, ".leaderboard li")]
-    )
+    cards = live_texts(browser, ".leaderboard li h3 a")
     assert cards == sorted(habits)
     assert len(browser.find_elements(By.CSS_SELECTOR, ".following li")) == 3
     screenshot(browser, "home-showcase")
