@@ -15,7 +15,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import tempfile
 import threading
 import time
 import urllib.error
@@ -25,6 +24,7 @@ import pytest
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 # Where screenshots go: $SCREENSHOTS_DIR, else .build/screenshots/ (never committed, so a run leaves the clone clean).
@@ -66,6 +66,21 @@ def active_user_count(browser):
         "const group = [...document.querySelectorAll('[data-live-src] section')]"
         ".find(s => s.textContent.includes('Active User'));"
         "return group ? group.querySelector('h2 .count').textContent : null;"
+    )
+
+
+def live_texts(browser, selector, *fields):
+    """The rendered text of every element matching `selector` or, given `fields` (selectors inside it), for each such
+    element the text of the first match of each field (None where there is none). Read in one script run: live.js
+    swaps a region only between tasks, so the list is never half old and half new, and no element can go stale
+    between two reads."""
+    return browser.execute_script(
+        "const [selector, fields] = arguments;"
+        "const text = e => e ? e.innerText.trim() : null;"
+        "return [...document.querySelectorAll(selector)]"
+        ".map(e => fields.length ? fields.map(f => text(e.querySelector(f))) : text(e));",
+        selector,
+        list(fields),
     )
 
 
@@ -178,29 +193,33 @@ def wait_for_first_refresh(base_url, timeout=120.0):
         time.sleep(0.5)
 
 
+def launch_dashboard(upstream, directory, log_name, extra=()):
+    """A habits-dashboard in front of `upstream`, keeping its settings in `directory` (a pathlib.Path, usually pytest's
+    `tmp_path`) and its cache in `directory`/cache; `extra` are more of its flags. Returns the `Launched` process."""
+    return launch(
+        "habits-dashboard",
+        [
+            *("--port", "0", "--upstream", upstream, "--settings-dir", str(directory)),
+            *("--cache-dir", str(directory / "cache"), *extra),
+        ],
+        {"dashboard": DASHBOARD_LINE},
+        log_name,
+    )
+
+
 def launch_frozen(seed, directory, log_name):
     """A habits-api with history and no live activity (`--seed`), and a dashboard in front of it keeping its settings
     and cache in `directory`: the same pages on every run. Returns both `Launched` processes (api, dashboard)."""
     api = launch(
         "habits-api", ["--port", "0", "--seed", str(seed), "--no-simulation"], {"api": API_LINE}, log_name + "-api"
     )
-    dashboard = launch(
-        "habits-dashboard",
-        [
-            *("--port", "0", "--upstream", api.urls["api"], "--settings-dir", directory),
-            *("--cache-dir", directory + "/cache"),
-        ],
-        {"dashboard": DASHBOARD_LINE},
-        log_name + "-dashboard",
-    )
-    return api, dashboard
+    return api, launch_dashboard(api.urls["api"], directory, log_name + "-dashboard")
 
 
 @contextlib.contextmanager
-def generated_dashboard(seed, users, habits, log_name):
+def generated_dashboard(directory, seed, users, habits, log_name):
     """A dashboard in front of a made-up network (`habits-api --users --habits`, deterministic by `seed`), with its
-    settings and cache in a temporary directory; yields the dashboard's URL and stops both on the way out."""
-    directory = tempfile.mkdtemp(prefix=f"habits-browser-{log_name}-")
+    settings and cache in `directory`; yields the dashboard's URL and stops both on the way out."""
     api = launch(
         "habits-api",
         ["--port", "0", "--seed", str(seed), "--users", str(users), "--habits", str(habits)],
@@ -208,41 +227,34 @@ def generated_dashboard(seed, users, habits, log_name):
         f"browser-tests-{log_name}-api",
     )
     try:
-        dashboard = launch(
-            "habits-dashboard",
-            [
-                *("--port", "0", "--upstream", api.urls["api"], "--settings-dir", directory),
-                *("--cache-dir", directory + "/cache"),
-            ],
-            {"dashboard": DASHBOARD_LINE},
-            f"browser-tests-{log_name}-dashboard",
-        )
+        dashboard = launch_dashboard(api.urls["api"], directory, f"browser-tests-{log_name}-dashboard")
         try:
             yield dashboard.urls["dashboard"]
         finally:
             assert dashboard.stop() == 0, "the dashboard did not exit cleanly on SIGTERM"
     finally:
         api.stop()
-        shutil.rmtree(directory, ignore_errors=True)
+
+
+def current_page(driver):
+    """The number the pager marks as the page shown."""
+    return driver.find_element(By.CSS_SELECTOR, 'nav.pager a[aria-current="page"]').text
 
 
 @pytest.fixture(scope="session")
-def dashboard():
-    settings_dir = tempfile.mkdtemp(prefix="habits-browser-settings-")
+def dashboard(tmp_path_factory):
+    settings_dir = tmp_path_factory.mktemp("settings")
     launched = launch(
         "habits-dashboard",
         [
-            *("--port", "0", "--api-port", "0", "--seed", "42", "--speed", "10", "--settings-dir", settings_dir),
-            *("--cache-dir", settings_dir + "/cache"),
+            *("--port", "0", "--api-port", "0", "--seed", "42", "--speed", "10", "--settings-dir", str(settings_dir)),
+            *("--cache-dir", str(settings_dir / "cache")),
         ],
         {"dashboard": DASHBOARD_LINE, "api": API_LINE},
         "browser-tests-dashboard",
     )
     yield Dashboard(launched.urls["dashboard"], launched.urls["api"], launched.process, settings_dir)
-    try:
-        assert launched.stop() == 0, "the dashboard did not exit cleanly on SIGTERM"
-    finally:
-        shutil.rmtree(settings_dir, ignore_errors=True)
+    assert launched.stop() == 0, "the dashboard did not exit cleanly on SIGTERM"
 
 
 def _chrome(javascript=True, arguments=()):

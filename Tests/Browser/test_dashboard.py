@@ -6,7 +6,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-from conftest import active_user_count, metric, screenshot, wait_until
+from conftest import active_user_count, live_texts, metric, screenshot, wait_until
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.wait import WebDriverWait
@@ -17,25 +17,6 @@ FOLLOWING_MESSAGE = re.compile(
     r"|Currently \d+(st|nd|rd|th) in .+\. Maybe you should give this habit a look\."
     r"|This user doesn't seem to have done much yet\. Check in to see if they need any help getting started\.)$"
 )
-
-
-def read_live(read):
-    """Runs `read` against a live page, again if live.js swapped the region under it (a stale element)."""
-    for attempt in range(5):
-        try:
-            return read()
-        except StaleElementReferenceException:
-            if attempt == 4:
-                raise
-            time.sleep(0.1)
-
-
-def live_texts(browser, selector):
-    """The rendered text of every element matching `selector`, read in one script run: live.js swaps a region only
-    between tasks, so the list is never half old and half new, and no element can go stale between two reads."""
-    return browser.execute_script(
-        "return [...document.querySelectorAll(arguments[0])].map(e => e.innerText.trim())", selector
-    )
 
 
 def has_left(element):
@@ -174,11 +155,7 @@ def test_follow_shows_the_following_message_on_home(dashboard, browser):
     assert "Unfollow" in card.find_element(By.TAG_NAME, "button").text
 
     browser.get(dashboard.url + "/")
-    def following():
-        rows = browser.find_elements(By.CSS_SELECTOR, ".following li")
-        return [(r.find_element(By.CSS_SELECTOR, "a").text, r.find_element(By.CSS_SELECTOR, ".message").text) for r in rows]
-
-    rows = read_live(following)
+    rows = live_texts(browser, ".following li", "a", ".message")
     assert [person for person, _ in rows] == [name]
     message = rows[0][1]
     assert FOLLOWING_MESSAGE.match(message), message
@@ -286,7 +263,7 @@ def test_forms_work_without_javascript(dashboard, browser_without_js):
     # WCAG 2.2.1: the refresh can be paused, and ?live=0 has no refresh.
     pause = browser.find_element(By.LINK_TEXT, "Pause live updates")
     assert pause.get_attribute("href").endswith("/?live=0")
-    assert person in read_live(lambda: browser.find_element(By.CSS_SELECTOR, ".following").text)
+    assert person in live_texts(browser, ".following")[0]
     screenshot(browser, "home-without-javascript")
     # Without the script, <noscript><meta http-equiv="refresh" content="5"> keeps the live page fresh.
     loaded = browser.execute_script("return performance.timeOrigin;")

@@ -4,18 +4,14 @@ favourite toggled on page 2 comes back to page 2, and logging from page 2 of Log
 confirmation."""
 
 import pytest
-from conftest import generated_dashboard, screenshot, wait_until
+from conftest import current_page, generated_dashboard, screenshot, wait_until
 from selenium.webdriver.common.by import By
 
 
 @pytest.fixture(scope="module")
-def habits_crowd():
-    with generated_dashboard(seed=23, users=60, habits=250, log_name="habit-paging") as url:
+def habits_crowd(tmp_path_factory):
+    with generated_dashboard(tmp_path_factory.mktemp("habit-paging"), seed=23, users=60, habits=250, log_name="habit-paging") as url:
         yield url
-
-
-def current_page(driver):
-    return driver.find_element(By.CSS_SELECTOR, 'nav.pager a[aria-current="page"]').text
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])

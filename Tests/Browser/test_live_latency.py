@@ -8,9 +8,7 @@ with generous time bounds (median under 2 s, each change under 5 s) that a page 
 
 import json
 import random
-import shutil
 import statistics
-import tempfile
 import time
 import urllib.parse
 import urllib.request
@@ -23,15 +21,11 @@ CHANGES = 30
 
 
 @pytest.fixture
-def frozen():
-    settings_dir = tempfile.mkdtemp(prefix="habits-browser-latency-")
-    api, dashboard = launch_frozen(11, settings_dir, "latency")
+def frozen(tmp_path):
+    api, dashboard = launch_frozen(11, tmp_path, "latency")
     yield api.urls["api"], dashboard.urls["dashboard"]
-    try:
-        assert dashboard.stop() == 0
-        assert api.stop() == 0
-    finally:
-        shutil.rmtree(settings_dir, ignore_errors=True)
+    assert dashboard.stop() == 0
+    assert api.stop() == 0
 
 
 def get_json(url):

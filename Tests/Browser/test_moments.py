@@ -1,25 +1,15 @@
 """Issue 22: the history survives a restart and goes back a week; a followed person passing you is told on the open
 Home at once, as a polite notice and in their Following line, without a reload."""
 
-import pathlib
-import shutil
-import tempfile
 import time
 import urllib.parse
 import urllib.request
 
 import history_file
 import pytest
-from conftest import API_LINE, DASHBOARD_LINE, SCREENSHOTS, launch, metric, screenshot, wait_until
+from conftest import API_LINE, SCREENSHOTS, launch, launch_dashboard, metric, screenshot, wait_until
 from selenium.webdriver.common.by import By
 from test_dashboard import submit
-
-
-@pytest.fixture
-def work_dir():
-    directory = tempfile.mkdtemp(prefix="habits-browser-moments-")
-    yield pathlib.Path(directory)
-    shutil.rmtree(directory, ignore_errors=True)
 
 
 @pytest.fixture
@@ -28,18 +18,6 @@ def frozen_api():
     api = launch("habits-api", ["--port", "0", "--seed", "7", "--no-simulation"], {"api": API_LINE}, "moments-api")
     yield api.urls["api"]
     api.stop()
-
-
-def dashboard(api_url, work_dir, log_name):
-    return launch(
-        "habits-dashboard",
-        [
-            *("--port", "0", "--upstream", api_url, "--settings-dir", str(work_dir / "settings")),
-            *("--cache-dir", str(work_dir / "cache")),
-        ],
-        {"dashboard": DASHBOARD_LINE},
-        log_name,
-    )
 
 
 def get(url):
@@ -65,18 +43,18 @@ def log(api_url, user, habit, times=1):
         assert urllib.request.urlopen(request, timeout=5).status == 200
 
 
-def test_a_restart_keeps_the_history(frozen_api, work_dir):
+def test_a_restart_keeps_the_history(frozen_api, tmp_path):
     habit = sorted(api_json(frozen_api, "/habits"))[0]
     path = "/habits/" + urllib.parse.quote(habit, safe="")
-    first = dashboard(frozen_api, work_dir, "moments-restart-first")
+    first = launch_dashboard(frozen_api, tmp_path, "moments-restart-first")
     try:
         url = first.urls["dashboard"]
         # Two samples 10 s apart draw a line; the sampler takes one per 10 s even with nobody watching.
         wait_until(lambda: 'class="chart-svg"' in get(url + path), 60, "a chart from two samples")
     finally:
         assert first.stop() == 0
-    assert (work_dir / "cache" / "history.bin").exists()
-    second = dashboard(frozen_api, work_dir, "moments-restart-second")
+    assert (tmp_path / "cache" / "history.bin").exists()
+    second = launch_dashboard(frozen_api, tmp_path, "moments-restart-second")
     try:
         # The first page of the new process already draws the line: its samples came from the file.
         served = get(second.urls["dashboard"] + path)
@@ -85,7 +63,7 @@ def test_a_restart_keeps_the_history(frozen_api, work_dir):
         assert second.stop() == 0
 
 
-def test_a_week_of_history_on_disk_is_drawn_with_its_change(frozen_api, work_dir, browser):
+def test_a_week_of_history_on_disk_is_drawn_with_its_change(frozen_api, tmp_path, browser):
     stats = api_json(frozen_api, "/habitStats")
     entry = max(stats, key=lambda e: sum(c["count"] for c in e["userCounts"]))
     habit, total = entry["habit"]["name"], sum(c["count"] for c in entry["userCounts"])
@@ -95,9 +73,9 @@ def test_a_week_of_history_on_disk_is_drawn_with_its_change(frozen_api, work_dir
     steps = [1 + 2 * (a % 24 > 7) for a in range(168)]
     scale = total / 2 / sum(steps)
     samples = [None if 60 <= age <= 66 else round(total - scale * sum(steps[:age])) for age in range(168, -1, -1)]
-    (work_dir / "cache").mkdir(parents=True)
-    (work_dir / "cache" / "history.bin").write_bytes(history_file.encode(frozen_api, {habit: samples}, now_hour))
-    running = dashboard(frozen_api, work_dir, "moments-week")
+    (tmp_path / "cache").mkdir(parents=True)
+    (tmp_path / "cache" / "history.bin").write_bytes(history_file.encode(frozen_api, {habit: samples}, now_hour))
+    running = launch_dashboard(frozen_api, tmp_path, "moments-week")
     try:
         browser.get(running.urls["dashboard"] + "/habits/" + urllib.parse.quote(habit, safe="") + "?range=week")
         current = browser.find_element(By.CSS_SELECTOR, ".range-links a[aria-current]")
@@ -118,7 +96,7 @@ def test_a_week_of_history_on_disk_is_drawn_with_its_change(frozen_api, work_dir
         assert running.stop() == 0
 
 
-def test_a_followed_person_passing_you_is_told_on_the_open_home(frozen_api, work_dir, browser):
+def test_a_followed_person_passing_you_is_told_on_the_open_home(frozen_api, tmp_path, browser):
     stats = api_json(frozen_api, "/habitStats")
     # A habit and a person who logged it: You get one ahead of them, then they pass you.
     entry = next(e for e in sorted(stats, key=lambda e: e["habit"]["name"]) if any(c["count"] > 0 and c["user"]["id"] != "activeUser" for c in e["userCounts"]))
@@ -128,13 +106,13 @@ def test_a_followed_person_passing_you_is_told_on_the_open_home(frozen_api, work
     if yours <= person["count"]:
         log(frozen_api, "activeUser", habit, person["count"] - yours + 1)
         yours = person["count"] + 1
-    running = dashboard(frozen_api, work_dir, "moments-passed")
+    running = launch_dashboard(frozen_api, tmp_path, "moments-passed")
     try:
         url = running.urls["dashboard"]
         browser.get(url + "/people/" + urllib.parse.quote(person["user"]["id"], safe=""))
         submit(browser, browser.find_element(By.CSS_SELECTOR, "form[action$='/follow'] button"))
         browser.get(url + "/")
-        row = f"li.following-row[data-key] a.person-name"
+        row = "li.following-row[data-key] a.person-name"
         wait_until(lambda: browser.find_elements(By.CSS_SELECTOR, row), 30, "the Following row")
         browser.execute_script("window.__notReloaded = true;")
         wait_until(lambda: metric(url, "habits_live_parked") >= 1, 30, "the page's poll held by the server")

@@ -1,25 +1,9 @@
 """Issue 13: a restart with the upstream down shows the last known dashboard, from the cache directory."""
 
-import pathlib
-import shutil
-import tempfile
-
-import pytest
-from conftest import API_LINE, DASHBOARD_LINE, free_port, launch, screenshot, wait_until
+from conftest import API_LINE, DASHBOARD_LINE, free_port, launch, live_texts, screenshot, wait_until
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
-from test_dashboard import read_live, submit
-
-
-
-
-
-
-@pytest.fixture
-def work_dir():
-    directory = tempfile.mkdtemp(prefix="habits-browser-offline-")
-    yield pathlib.Path(directory)
-    shutil.rmtree(directory, ignore_errors=True)
+from test_dashboard import submit
 
 
 def image_loaded(browser, selector):
@@ -28,11 +12,11 @@ def image_loaded(browser, selector):
     )
 
 
-def test_a_restart_with_the_upstream_down_shows_the_last_known_dashboard(browser, work_dir):
+def test_a_restart_with_the_upstream_down_shows_the_last_known_dashboard(browser, tmp_path):
     # The embedded simulator on a fixed port: the snapshot file names http://127.0.0.1:<port>, so the second start
     # with --upstream at that (then dead) address reads it.
     port = free_port()
-    common = ["--port", "0", "--settings-dir", str(work_dir / "settings"), "--cache-dir", str(work_dir / "cache")]
+    common = ["--port", "0", "--settings-dir", str(tmp_path / "settings"), "--cache-dir", str(tmp_path / "cache")]
     first = launch(
         "habits-dashboard",
         [*common, "--api-port", str(port), "--seed", "42"],
@@ -52,8 +36,8 @@ def test_a_restart_with_the_upstream_down_shows_the_last_known_dashboard(browser
         WebDriverWait(browser, 15).until(lambda _: image_loaded(browser, ".profile-image"))
         assert "data as of" not in browser.page_source
         # Written off the request path, at once for the first version.
-        wait_until(lambda: (work_dir / "cache" / "snapshot.json").exists(), 15, "snapshot.json")
-        wait_until(lambda: any((work_dir / "cache" / "images").glob("*.img")), 15, "an image on disk")
+        wait_until(lambda: (tmp_path / "cache" / "snapshot.json").exists(), 15, "snapshot.json")
+        wait_until(lambda: any((tmp_path / "cache" / "images").glob("*.img")), 15, "an image on disk")
     finally:
         assert first.stop() == 0
 
@@ -66,9 +50,9 @@ def test_a_restart_with_the_upstream_down_shows_the_last_known_dashboard(browser
     try:
         url = second.urls["dashboard"]
         browser.get(url + "/")
-        notice = read_live(lambda: browser.find_element(By.CSS_SELECTOR, ".notice-stale").text)
-        assert "data as of" in notice
-        cards = read_live(lambda: [a.text for a in browser.find_elements(By.CSS_SELECTOR, ".leaderboard h3 a")])
+        notices = live_texts(browser, ".notice-stale")
+        assert notices and "data as of" in notices[0], notices
+        cards = live_texts(browser, ".leaderboard h3 a")
         assert habit in cards
         screenshot(browser, "offline-restart-home")
 
@@ -85,11 +69,7 @@ def test_a_restart_with_the_upstream_down_shows_the_last_known_dashboard(browser
             "habits-api", ["--port", str(port), "--seed", "42"], {"api": API_LINE}, "browser-tests-offline-api"
         )
         try:
-            wait_until(
-                lambda: read_live(lambda: not browser.find_elements(By.CSS_SELECTOR, ".notice-stale")),
-                45,
-                "the notice to go",
-            )
+            wait_until(lambda: not live_texts(browser, ".notice-stale"), 45, "the notice to go")
         finally:
             assert api.stop() == 0
     finally:

@@ -3,22 +3,18 @@ three pages of 100; the plain <nav> after the cards pages through them with Java
 marked, and following someone on page 2 comes back to page 2."""
 
 import pytest
-from conftest import generated_dashboard, screenshot, wait_until
+from conftest import current_page, generated_dashboard, screenshot, wait_until
 from selenium.webdriver.common.by import By
 
 
 @pytest.fixture(scope="module")
-def crowd():
-    with generated_dashboard(seed=21, users=250, habits=30, log_name="paging") as url:
+def crowd(tmp_path_factory):
+    with generated_dashboard(tmp_path_factory.mktemp("paging"), seed=21, users=250, habits=30, log_name="paging") as url:
         yield url
 
 
 def cards(driver):
     return driver.find_elements(By.CSS_SELECTOR, ".people-grid .person-card")
-
-
-def current_page(driver):
-    return driver.find_element(By.CSS_SELECTOR, 'nav.pager a[aria-current="page"]').text
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])

@@ -1,11 +1,8 @@
 """live.js honours Retry-After on a poll the dashboard could not park (issue 23 point 4)."""
 
-import shutil
-import tempfile
 import time
 
-import pytest
-from conftest import API_LINE, DASHBOARD_LINE, launch, wait_until
+from conftest import API_LINE, launch, launch_dashboard, wait_until
 from selenium.webdriver.common.by import By
 
 # How long the page is watched. A poll that cannot be parked is answered 304 after 1 s with `Retry-After: 5`, so a
@@ -15,24 +12,11 @@ WINDOW_SECONDS = 15
 MOST_POLLS = 5
 
 
-@pytest.fixture
-def directory():
-    path = tempfile.mkdtemp(prefix="habits-browser-retry-")
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
-
-
-def test_a_poll_that_cannot_be_parked_is_asked_again_only_after_its_retry_after(browser, directory):
+def test_a_poll_that_cannot_be_parked_is_asked_again_only_after_its_retry_after(browser, tmp_path):
     api = launch("habits-api", ["--port", "0", "--seed", "7", "--no-simulation"], {"api": API_LINE}, "browser-retry-api")
     # --max-parked-polls 0 (a flag for tests): every poll is refused its place, as when all 512 are taken.
-    dashboard = launch(
-        "habits-dashboard",
-        [
-            *("--port", "0", "--upstream", api.urls["api"], "--settings-dir", directory),
-            *("--cache-dir", directory + "/cache", "--max-parked-polls", "0"),
-        ],
-        {"dashboard": DASHBOARD_LINE},
-        "browser-retry-dashboard",
+    dashboard = launch_dashboard(
+        api.urls["api"], tmp_path, "browser-retry-dashboard", extra=("--max-parked-polls", "0")
     )
     try:
         browser.get(dashboard.urls["dashboard"] + "/")

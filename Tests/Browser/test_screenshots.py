@@ -8,34 +8,16 @@ docs/home.png (the README's image) is a copy of pages/home-light-desktop-js.png.
 """
 
 import json
-import shutil
-import tempfile
-import time
 import urllib.parse
 import urllib.request
 
 import pytest
-from conftest import DASHBOARD_LINE, SCREENSHOTS, _chrome, free_port, launch, launch_frozen
+from conftest import SCREENSHOTS, _chrome, free_port, launch_dashboard, launch_frozen, wait_until
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 
 VIEWPORTS = {"desktop": (1280, 900, False), "mobile": (390, 844, True)}
 SCHEMES = ("light", "dark")
-
-
-def wait_until(predicate, timeout=60.0, message="condition"):
-    """Polls `predicate` until it returns something truthy (a hang guard far above the time it takes)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            value = predicate()
-        except WebDriverException:
-            value = None  # mid-navigation (a meta refresh): ask again
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {message}")
-        time.sleep(0.1)
 
 
 def emulate(driver, scheme, viewport):
@@ -130,29 +112,17 @@ def personalise(driver, url):
         )
 
 
-
-
 @pytest.fixture
-def still_dashboard():
+def still_dashboard(tmp_path):
     """A dashboard in front of a simulator with history and no live activity: the same pages every run."""
-    directory = tempfile.mkdtemp(prefix="habits-browser-screenshots-")
-    api, dashboard = launch_frozen(42, directory, "screenshots")
+    api, dashboard = launch_frozen(42, tmp_path / "still", "screenshots")
     # The error page: a dashboard whose upstream is a port nobody listens on, with no cached data.
-    down = launch(
-        "habits-dashboard",
-        [
-            *("--port", "0", "--upstream", f"http://127.0.0.1:{free_port()}", "--settings-dir", directory + "/down"),
-            *("--cache-dir", directory + "/down-cache"),
-        ],
-        {"dashboard": DASHBOARD_LINE},
-        "screenshots-dashboard-down",
-    )
+    down = launch_dashboard(f"http://127.0.0.1:{free_port()}", tmp_path / "down", "screenshots-dashboard-down")
     try:
         yield dashboard.urls["dashboard"], api.urls["api"], down.urls["dashboard"]
     finally:
         for process in (down, dashboard, api):
             process.stop()
-        shutil.rmtree(directory, ignore_errors=True)
 
 
 def api_json(api_url, path):

@@ -6,8 +6,6 @@ nothing else (fingerprinted assets, the versioned colour sheet and avatars come 
 visit of People transfers at most a third of what it would without compression and lazy images.
 """
 
-import shutil
-import tempfile
 import urllib.parse
 
 import pytest
@@ -50,17 +48,16 @@ def first_habit(dashboard):
 
 
 @pytest.fixture(scope="module")
-def still_dashboard():
+def still_dashboard(tmp_path_factory):
     """A dashboard over a simulator with no live activity. On live data a person who joins a habit between the two
     visits brings an avatar the first visit never loaded, and the repeat visit rightly fetches it."""
-    directory = tempfile.mkdtemp(prefix="habits-browser-transfer-")
+    directory = tmp_path_factory.mktemp("transfer")
     api, dashboard = launch_frozen(42, directory, "transfer")
     try:
         yield Dashboard(dashboard.urls["dashboard"], api.urls["api"], dashboard.process, directory)
     finally:
         for process in (dashboard, api):
             process.stop()
-        shutil.rmtree(directory, ignore_errors=True)
 
 
 @pytest.fixture

@@ -1,34 +1,18 @@
 """The dashboard when its Habits API goes away: last good data with a notice, then a clear error page."""
 
 import json
-import shutil
-import tempfile
 import urllib.parse
 import urllib.request
 
 import pytest
-from conftest import API_LINE, DASHBOARD_LINE, launch, screenshot, wait_until
+from conftest import API_LINE, launch, launch_dashboard, screenshot, wait_until
 from selenium.webdriver.common.by import By
 
 
-
-
-@pytest.fixture
-def settings_dir():
-    directory = tempfile.mkdtemp(prefix="habits-browser-down-")
-    yield directory
-    shutil.rmtree(directory, ignore_errors=True)
-
-
-def test_pages_fall_back_to_last_good_data_and_then_to_an_error_page(browser, settings_dir):
+def test_pages_fall_back_to_last_good_data_and_then_to_an_error_page(browser, tmp_path):
     api = launch("habits-api", ["--port", "0", "--seed", "7"], {"api": API_LINE}, "browser-tests-api")
     api_url = api.urls["api"]
-    dashboard = launch(
-        "habits-dashboard",
-        ["--port", "0", "--upstream", api_url, "--settings-dir", settings_dir, "--cache-dir", settings_dir + "/cache"],
-        {"dashboard": DASHBOARD_LINE},
-        "browser-tests-dashboard-upstream",
-    )
+    dashboard = launch_dashboard(api_url, tmp_path / "first", "browser-tests-dashboard-upstream")
     url = dashboard.urls["dashboard"]
     try:
         with urllib.request.urlopen(api_url + "/habits", timeout=5) as response:
@@ -68,14 +52,9 @@ def test_pages_fall_back_to_last_good_data_and_then_to_an_error_page(browser, se
         api.stop()
         assert dashboard.stop() == 0
 
-    # A dashboard that never had data (an empty cache directory): a clear page in the layout, status 502, never a
-    # stack trace.
-    fresh = launch(
-        "habits-dashboard",
-        ["--port", "0", "--upstream", api_url, "--settings-dir", settings_dir, "--cache-dir", settings_dir + "/empty"],
-        {"dashboard": DASHBOARD_LINE},
-        "browser-tests-dashboard-no-upstream",
-    )
+    # A dashboard that never had data (a directory of its own, so an empty cache): a clear page in the layout, status
+    # 502, never a stack trace.
+    fresh = launch_dashboard(api_url, tmp_path / "fresh", "browser-tests-dashboard-no-upstream")
     try:
         # Home for a browser with no favourites or follows needs no data: 200 with the introduction.
         with urllib.request.urlopen(fresh.urls["dashboard"] + "/", timeout=10) as response:
