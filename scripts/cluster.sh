@@ -85,14 +85,17 @@ pids=()
 run=$(mktemp -d "${TMPDIR:-/tmp}/habits-cluster.XXXXXX")
 stopping=0
 own_postgres=0
+caught=""  # the signal that stops the cluster (its trap sets it), for stop_all's message
 
 stop_all() {
     local status=$?
     ((stopping)) && return
     stopping=1
-    trap - EXIT INT TERM
+    # Bounded (15 s, then SIGKILL), so it always runs to the end: a second Ctrl-C must not leave processes behind.
+    trap - EXIT
+    trap '' INT TERM
     if ((${#pids[@]})); then
-        echo "==> stopping ${#pids[@]} processes" >&2
+        echo "==> ${caught:+$caught received: }stopping ${#pids[@]} processes" >&2
         # nginx first, so no browser request reaches a dashboard that is going away; then the rest.
         kill -TERM "${pids[@]}" 2>/dev/null || true
         local deadline=$((SECONDS + 15))
@@ -110,15 +113,14 @@ stop_all() {
     # nginx's workers leave with their master; anything else left in our process group goes now (only when this
     # script leads its own group, as in a terminal or under setsid, so a caller's processes are never touched).
     if [[ "$(ps -o pgid= $$ | tr -d ' ')" == "$$" ]]; then
-        trap '' TERM
         kill -TERM -- -$$ 2>/dev/null || true
     fi
     if [[ "${KEEP_RUN_DIR:-}" == 1 ]]; then echo "==> logs kept in $run/logs" >&2; else rm -rf "$run"; fi
     exit "$status"
 }
 trap stop_all EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+trap 'caught=SIGINT; exit 130' INT
+trap 'caught=SIGTERM; exit 143' TERM
 
 fail() {
     echo "cluster.sh: $*" >&2
@@ -295,6 +297,16 @@ fi
 echo "Logs:        $run/logs"
 echo "Open:        http://127.0.0.1:$front_port/"
 
-# Runs until nginx exits or a signal arrives (the traps above then stop everything).
-wait "$nginx_pid" || true
-fail "nginx exited; stopping the cluster: $(tail -3 "$run/logs/nginx-error.log")"
+# Runs until nginx exits or a signal arrives (the traps above then stop everything). Ctrl-C signals the whole process
+# group, nginx too, and nginx may have exited before this shell takes its own SIGINT: a trap still pending runs at the
+# next command (the `:`), so the signal is what it reports. nginx exits 0 only when a signal told it to stop (SIGINT,
+# SIGTERM, SIGQUIT), and so with nobody signalling this shell as well (nginx alone, or a shell that ignores SIGINT)
+# that is said too, and only any other exit is nginx failing.
+nginx_status=0
+wait "$nginx_pid" || nginx_status=$?
+:
+if ((nginx_status == 0)); then
+    echo "==> nginx was stopped by a signal; stopping the cluster" >&2
+    exit 0
+fi
+fail "nginx exited with status $nginx_status; stopping the cluster: $(tail -3 "$run/logs/nginx-error.log")"
