@@ -33,7 +33,7 @@ extension DashboardAppTests {
         data.setImageContentType(contentType)
         let unchecked = DashboardApp(
             upstream: data,
-            renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
+            renderer: try Fixture.renderer(),
             settings: BrowserSettings(store: store), metrics: { _ in "" }, clock: app.clock)
         let direct = try await unchecked.responder.respond(
             to: Request(method: .get, target: "/images/user0", headers: HTTPHeaders([("Host", Self.host)])),

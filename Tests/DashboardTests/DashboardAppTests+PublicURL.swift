@@ -14,9 +14,7 @@ extension DashboardAppTests {
             host: "0.0.0.0", publicURL: publicURL.flatMap(PublicURL.init), trustedProxies: trustedProxies)
         return DashboardApp(
             upstream: api,
-            renderer: PageRenderer(
-                templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true),
-                prefix: site.pathPrefix),
+            renderer: try Fixture.renderer(prefix: site.pathPrefix),
             settings: BrowserSettings(store: store, signer: app.settings.signers.current!, site: site),
             originCheck: OriginCheck(policy: site), clock: app.clock)
     }

@@ -8,34 +8,19 @@ import Testing
 
 @testable import Dashboard
 
-/// The app's routes answered directly (no sockets), with a fake Habits API and a temporary settings directory. This file
-/// holds the fixture and the pages; `+FavoritesAndFollows`, `+LogHabit`, `+Images`, `+Compression`, `+NewBrowsers` and
-/// `+PublicURL` the rest.
+/// The app's routes answered directly (no sockets), with a fake Habits API and a temporary settings directory (the
+/// set-up is `FixtureApp`). This file holds the helpers and the pages; `+FavoritesAndFollows`, `+LogHabit`, `+Images`,
+/// `+Compression`, `+NewBrowsers` and `+PublicURL` the rest.
 @Suite final class DashboardAppTests {
-    let api = FakeHabitsAPI()
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-app-\(UUID().uuidString)")
-    let store: SettingsStore<Settings>
-    let app: DashboardApp
+    let fixture: FixtureApp
+    var api: FakeHabitsAPI { fixture.api }
+    var directory: URL { fixture.directory }
+    var store: SettingsStore<Settings> { fixture.store }
+    var app: DashboardApp { fixture.app }
     static let host = "127.0.0.1:8000"
     static let origin = "http://127.0.0.1:8000"
 
-    init() throws {
-        store = try SettingsStore(directory: directory, maxFiles: 3, defaultValue: Settings(), logger: .silent)
-        app = DashboardApp(
-            upstream: api,
-            renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
-            settings: BrowserSettings(store: store), metrics: { _ in "upstream_calls 3\n" },
-            clock: ManualClock(date: Date(timeIntervalSince1970: 1_800_000_000)))
-    }
-
-    /// Every test gets its own directory; remove it so runs leave nothing behind.
-    deinit {
-        do {
-            try FileManager.default.removeItem(at: directory)
-        } catch {
-            // A test that never created the directory has nothing to remove; anything else is left in /tmp.
-        }
-    }
+    init() throws { fixture = try FixtureApp(name: "dashboard-app", metrics: { _ in "upstream_calls 3\n" }) }
 
     // MARK: - Helpers
 

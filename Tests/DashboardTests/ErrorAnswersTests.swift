@@ -17,7 +17,7 @@ import Testing
 
     /// The dashboard's composition around a router that throws `error` for every path.
     func answer(_ target: String, throwing error: any Error) async throws -> Response {
-        let renderer = PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true))
+        let renderer = try Fixture.renderer()
         let responder = SecurityHeaders(
             ErrorAnswers(next: ClosureResponder { _, _ in throw error }, renderer: renderer))
         return try await responder.respond(

@@ -1,5 +1,6 @@
 import Foundation
 import HabitsAPI
+import TemplateKit
 import TestSupport
 
 @testable import Dashboard
@@ -57,5 +58,10 @@ enum Fixture {
     static var templatesDirectory: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Templates")
+    }
+
+    /// A renderer over the repository's templates in strict mode (a missing value is an error, not an empty string).
+    static func renderer(prefix: PathPrefix = .none) throws -> PageRenderer {
+        PageRenderer(templates: try TemplateLibrary(directory: templatesDirectory, strict: true), prefix: prefix)
     }
 }

@@ -24,26 +24,10 @@ import Testing
         users: [you.id: you], habits: habits, categories: [],
         counts: [(you, habits["Habit 120"]!, 3)])
 
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("habits-paging-\(UUID().uuidString)")
-    let api = FakeHabitsAPI(data: HabitsPagingTests.data)
-    let app: DashboardApp
+    let fixture: FixtureApp
+    var app: DashboardApp { fixture.app }
 
-    init() throws {
-        let store = try SettingsStore(directory: directory, maxFiles: 3, defaultValue: Settings(), logger: .silent)
-        app = DashboardApp(
-            upstream: api,
-            renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
-            settings: BrowserSettings(store: store), metrics: { _ in "" },
-            clock: ManualClock(date: Date(timeIntervalSince1970: 1_800_000_000)))
-    }
-
-    deinit {
-        do {
-            try FileManager.default.removeItem(at: directory)
-        } catch {
-            // Nothing was written: nothing to remove.
-        }
-    }
+    init() throws { fixture = try FixtureApp(name: "habits-paging", data: Self.data) }
 
     static func name(_ index: Int) -> String { "Habit " + String(1000 + index).dropFirst() }
 
@@ -78,7 +62,7 @@ import Testing
 
     @Test func habitsNavigationLinksThePagesAndTheButtonsReturnToThePageShown() throws {
         let page = HabitsListPage(snapshot: snapshot, settings: .default, page: 2)
-        let renderer = PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true))
+        let renderer = try Fixture.renderer()
         let html = String(
             decoding: try renderer.pageBytes(
                 "habits", page.templateFields(listPath: "/habits"), frame: PageFrame(title: "Habits", tab: .habits)),

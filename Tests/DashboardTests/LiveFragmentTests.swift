@@ -10,12 +10,8 @@ import Testing
 
 /// Live fragments through the app's responder with a scripted upstream and a manual clock: ETags from the render
 /// key, 304s, and long polls held until the data changes (issue 9 points 5 and 6).
-@Suite final class LiveFragmentTests {
+@Suite final class LiveFragmentTests: ScriptedSuite {
     let scripted: ScriptedApp
-    var clock: ManualClock { scripted.clock }
-    var data: ScriptedData { scripted.data }
-    var snapshots: SnapshotStore { scripted.snapshots }
-    var app: DashboardApp { scripted.app }
 
     init() throws {
         scripted = try ScriptedApp(name: "live", clock: ManualClock(date: Date(timeIntervalSince1970: 1_800_000_000)))

@@ -11,10 +11,8 @@ import Testing
 /// page's news fragment and the Log Habit confirmation, from snapshots the store refreshes on a manual clock. In the
 /// fixture Aga Orlova and Brian Mork lead Yoga with 5 and You have 3; after two more You are tied with them, and one
 /// Yoga logged then takes You past both.
-@Suite final class MomentPagesTests {
+@Suite final class MomentPagesTests: ScriptedSuite {
     let scripted: ScriptedApp
-    var clock: ManualClock { scripted.clock }
-    var app: DashboardApp { scripted.app }
 
     init() throws { scripted = try ScriptedApp(name: "moments") }
 

@@ -10,7 +10,7 @@ import Testing
     let renderer: PageRenderer
 
     init() throws {
-        renderer = PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true))
+        renderer = try Fixture.renderer()
     }
 
     func body(_ response: Response) -> String { String(decoding: response.body, as: UTF8.self) }

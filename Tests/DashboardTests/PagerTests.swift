@@ -177,6 +177,6 @@ import Testing
     }
 
     func renderer() -> PageRenderer {
-        PageRenderer(templates: try! TemplateLibrary(directory: Fixture.templatesDirectory, strict: true))
+        try! Fixture.renderer()
     }
 }

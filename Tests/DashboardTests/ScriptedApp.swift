@@ -29,7 +29,7 @@ final class ScriptedApp {
         let store = try SettingsStore(directory: directory, defaultValue: Settings(), logger: .silent)
         app = DashboardApp(
             upstream: data,
-            renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
+            renderer: try Fixture.renderer(),
             settings: BrowserSettings(store: store), snapshots: snapshots)
     }
 
@@ -82,4 +82,21 @@ final class ScriptedApp {
             to: Request(method: .post, target: target, headers: HTTPHeaders(fields), body: Array(body.utf8)),
             context: RequestContext(requestID: "t", logger: .silent))
     }
+}
+
+/// A suite over a `ScriptedApp`: the fixture's clock, data, store and app under their own names.
+protocol ScriptedSuite {
+    /// The fixture the suite drives.
+    var scripted: ScriptedApp { get }
+}
+
+extension ScriptedSuite {
+    /// The fixture's manual clock.
+    var clock: ManualClock { scripted.clock }
+    /// The fixture's scripted upstream.
+    var data: ScriptedData { scripted.data }
+    /// The fixture's snapshot store.
+    var snapshots: SnapshotStore { scripted.snapshots }
+    /// The app under test.
+    var app: DashboardApp { scripted.app }
 }

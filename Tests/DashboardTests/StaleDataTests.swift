@@ -20,7 +20,7 @@ import Testing
         let store = try SettingsStore(directory: directory, defaultValue: Settings(), logger: .silent)
         app = DashboardApp(
             upstream: data,
-            renderer: PageRenderer(templates: try TemplateLibrary(directory: Fixture.templatesDirectory, strict: true)),
+            renderer: try Fixture.renderer(),
             settings: BrowserSettings(store: store),
             snapshots: SnapshotStore(source: data, clock: clock, logger: .silent))
     }

@@ -10,12 +10,8 @@ import Testing
 
 /// The sparklines as the pages render them (issue 10 point 4): the history is recorded by the store's refreshes on
 /// its clock, and the habit page, the person page and Home's leaderboard cards draw it with its label.
-@Suite final class TrendRenderingTests {
+@Suite final class TrendRenderingTests: ScriptedSuite {
     let scripted: ScriptedApp
-    var clock: ManualClock { scripted.clock }
-    var data: ScriptedData { scripted.data }
-    var snapshots: SnapshotStore { scripted.snapshots }
-    var app: DashboardApp { scripted.app }
 
     init() throws { scripted = try ScriptedApp(name: "trends") }
 
