@@ -146,18 +146,22 @@ struct ConnectionState {
     /// every answer): when the parser next needs bytes, they can no longer come. While an answer is going out it
     /// is finished, then the connection closes.
     mutating func peerClosed(now: Instant) -> Action {
+        if let last = phaseEndingAfterThisAnswer {
+            phase = last
+            return .none
+        }
+        if case .closed = phase { return .none }
+        phase = .closed
+        return .close
+    }
+
+    /// The phase with the answer in flight (being built or written) made the connection's last, or nil when no
+    /// answer is in flight: what a peer's EOF and a shutdown both do to a busy connection.
+    private var phaseEndingAfterThisAnswer: Phase? {
         switch phase {
-        case .responding:
-            phase = .responding(closeAfter: true)
-            return .none
-        case .writing(_, let linger):
-            phase = .writing(closeAfter: true, linger: linger)
-            return .none
-        case .closed:
-            return .none
-        case .idle, .readingHead, .readingBody, .lingering:
-            phase = .closed
-            return .close
+        case .responding: .responding(closeAfter: true)
+        case .writing(_, let linger): .writing(closeAfter: true, linger: linger)
+        case .idle, .readingHead, .readingBody, .lingering, .closed: nil
         }
     }
 
@@ -239,21 +243,17 @@ struct ConnectionState {
     /// The server is shutting down: idle connections close now, busy ones after their current response.
     mutating func shutdownRequested(now: Instant) -> Action {
         isShuttingDown = true
-        switch phase {
-        case .idle:
-            phase = .closed
-            return .close
-        case .responding:
-            phase = .responding(closeAfter: true)
+        if let last = phaseEndingAfterThisAnswer {
+            phase = last
             return .none
-        case .writing(_, let linger):
-            phase = .writing(closeAfter: true, linger: linger)
-            return .none
-        case .readingHead, .readingBody, .lingering, .closed:
+        }
+        guard case .idle = phase else {
             // A request that has begun may still finish (its answer will say Connection: close); the
             // header/body deadlines and the grace period bound how long that can take.
             return .none
         }
+        phase = .closed
+        return .close
     }
 
     /// The socket was closed by the connection (force close or an I/O error).
