@@ -15,6 +15,16 @@ import Testing
             + JSONFragment.array(dataSet.categories.map(JSONFragment.category))
     }
 
+    /// A simulator over a made-up network with its history played, and its `/combinedStats` as the client decodes it.
+    func played(users: Int, habits: Int, seed: UInt64) throws -> (Simulator, CombinedStatistics) {
+        let dataSet = GeneratedData.dataSet(users: users, habits: habits, seed: seed)
+        let simulator = Simulator(dataSet: dataSet, seed: seed, logger: Logger(label: "test", level: .error))
+        simulator.playHistory()
+        let statistics = try CombinedStatisticsRequest().decode(
+            HTTPClientResponse(status: .ok, body: simulator.snapshot().combined))
+        return (simulator, statistics)
+    }
+
     @Test func theSameSeedGivesTheSameDataByteForByte() {
         let first = GeneratedData.dataSet(users: 600, habits: 120, seed: 7)
         let second = GeneratedData.dataSet(users: 600, habits: 120, seed: 7)
@@ -51,11 +61,7 @@ import Testing
 
     /// What the simulator serves for a made-up network is what the dashboard's client decodes.
     @Test func itsStatisticsDecodeWithTheAPIClientsDecoder() throws {
-        let dataSet = GeneratedData.dataSet(users: 400, habits: 80, seed: 5)
-        let simulator = Simulator(dataSet: dataSet, seed: 5, logger: Logger(label: "test", level: .error))
-        simulator.playHistory()
-        let statistics = try CombinedStatisticsRequest().decode(
-            HTTPClientResponse(status: .ok, body: simulator.snapshot().combined))
+        let (simulator, statistics) = try played(users: 400, habits: 80, seed: 5)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let reference = try JSONDecoder().decode(CombinedStatistics.self, from: Data(simulator.snapshot().combined))
@@ -70,11 +76,7 @@ import Testing
 
     /// People take up a handful of habits, popular ones more: the first habit has far more people than the last.
     @Test func eachPersonDoesAHandfulOfHabitsAndSomeHabitsArePopular() throws {
-        let dataSet = GeneratedData.dataSet(users: 2_000, habits: 400, seed: 9)
-        let simulator = Simulator(dataSet: dataSet, seed: 9, logger: Logger(label: "test", level: .error))
-        simulator.playHistory()
-        let statistics = try CombinedStatisticsRequest().decode(
-            HTTPClientResponse(status: .ok, body: simulator.snapshot().combined))
+        let (_, statistics) = try played(users: 2_000, habits: 400, seed: 9)
         let habitsPerPerson = statistics.userStatistics.map(\.habitCounts.count)
         #expect(habitsPerPerson.max() ?? 0 <= 12)
         let people = statistics.habitStatistics.map(\.userCounts.count)

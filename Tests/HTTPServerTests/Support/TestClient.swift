@@ -51,37 +51,34 @@ final class TestClient: @unchecked Sendable {
     private static func connected(port: Int, source: String?, timeout: Double) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         if let source {
-            var local = sockaddr_in()
-            local.sin_family = sa_family_t(AF_INET)
-            local.sin_addr.s_addr = inet_addr(source)
-            let bound = withUnsafePointer(to: &local) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard bound == 0 else {
-                let code = errno
-                close(fd)
-                throw Socket.Failure(operation: "bind \(source)", code: code)
-            }
+            try call(fd, host: source, port: 0, "bind \(source)") { bind($0, $1, $2) }
         }
+        try call(fd, host: "127.0.0.1", port: port, "connect 127.0.0.1:\(port)") { connect($0, $1, $2) }
+        var interval = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+        return fd
+    }
+
+    /// `operation` (bind or connect) on `fd` with the IPv4 address `host`:`port`; on failure closes `fd` and throws,
+    /// naming the call `name`.
+    private static func call(
+        _ fd: Int32, host: String, port: Int, _ name: String,
+        _ operation: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Int32
+    ) throws {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         let status = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                operation(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard status == 0 else {
             let code = errno
             close(fd)
-            throw Socket.Failure(operation: "connect 127.0.0.1:\(port)", code: code)
+            throw Socket.Failure(operation: name, code: code)
         }
-        var interval = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
-        return fd
     }
 
     deinit { close(fd) }
