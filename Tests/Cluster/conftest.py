@@ -5,6 +5,7 @@ against a habits-api of its own with a fixed seed and no simulation, so every da
 test changes the data. Clients talk HTTP through http.client (no browser: these tests are about processes).
 """
 
+import contextlib
 import html
 import http.client
 import json
@@ -128,7 +129,7 @@ def start_cluster(instances, settings_dir=None, upstream=None, extra=(), databas
             pytest.fail(f"{binary_dir() / name} is missing: build it first (scripts/test.sh does)")
     arguments = ["--instances", str(instances), "--port", "0", "--bin", str(binary_dir())]
     if settings_dir:
-        arguments += ["--settings-dir", settings_dir]
+        arguments += ["--settings-dir", str(settings_dir)]
     if store:
         arguments += ["--store", store]
     if database:
@@ -263,37 +264,42 @@ def api():
     process.wait(timeout=30)
 
 
-@pytest.fixture(scope="session")
-def postgres_cluster(api):
-    """Three dashboards on one throwaway PostgreSQL (issue 19), shared by every test that does not stop anything."""
+@contextlib.contextmanager
+def stopped_at_exit(running):
+    """Yields `running` (a `Cluster`) and stops it on the way out: SIGTERM must stop it cleanly, leaving no process."""
+    try:
+        yield running
+    finally:
+        assert running.stop() in (0, 143), "cluster.sh did not stop cleanly on SIGTERM"
+        assert running.group_processes() == [], "cluster.sh left processes behind"
+
+
+@contextlib.contextmanager
+def postgres_cluster_of_its_own(api, instances=3):
+    """`instances` dashboards on a throwaway PostgreSQL started for them, against `api`; both stop on the way out."""
     database = Postgres()
     try:
-        running = start_postgres_cluster(3, database, api)
-        try:
+        with stopped_at_exit(start_postgres_cluster(instances, database, api)) as running:
             yield running
-        finally:
-            assert running.stop() in (0, 143), "cluster.sh did not stop cleanly on SIGTERM"
-            assert running.group_processes() == [], "cluster.sh left processes behind"
     finally:
         database.close()
 
 
+@pytest.fixture(scope="session")
+def postgres_cluster(api):
+    """Three dashboards on one throwaway PostgreSQL (issue 19), shared by every test that does not stop anything."""
+    with postgres_cluster_of_its_own(api) as running:
+        yield running
+
+
 @pytest.fixture(scope="module", params=["files", "postgres"])
-def cluster(request, api):
+def cluster(request, api, tmp_path_factory):
     """Three dashboards behind nginx against the frozen API: sharing one settings directory (files), or one
     throwaway PostgreSQL the test starts and stops (postgres, issue 19)."""
     if request.param == "files":
-        settings_dir = tempfile.mkdtemp(prefix="habits-cluster-settings-")
-        running = start_cluster(3, settings_dir, upstream=api)
-        running.store = "files"
-        try:
+        with stopped_at_exit(start_cluster(3, tmp_path_factory.mktemp("cluster-settings"), upstream=api)) as running:
+            running.store = "files"
             yield running
-        finally:
-            try:
-                assert running.stop() in (0, 143), "cluster.sh did not stop cleanly on SIGTERM"
-                assert running.group_processes() == [], "cluster.sh left processes behind"
-            finally:
-                shutil.rmtree(settings_dir, ignore_errors=True)
         return
     yield request.getfixturevalue("postgres_cluster")
 

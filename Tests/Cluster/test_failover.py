@@ -13,14 +13,12 @@ import collections
 import http.client
 import json
 import os
-import shutil
 import signal
-import tempfile
 import threading
 
 import pytest
 
-from conftest import api_json, page_load, post_form, quote, run_all, start_cluster
+from conftest import api_json, page_load, post_form, quote, run_all, start_cluster, stopped_at_exit
 
 BROWSERS = 200
 # Far above the expected ~10-30 s on a loaded 2-core machine; only a guard against a hang.
@@ -28,16 +26,10 @@ HANG_GUARD_SECONDS = 120
 
 
 @pytest.fixture(scope="module")
-def failover_cluster(api):
+def failover_cluster(api, tmp_path_factory):
     """A cluster of its own: this test kills one of its dashboards."""
-    settings_dir = tempfile.mkdtemp(prefix="habits-failover-settings-")
-    running = start_cluster(3, settings_dir, upstream=api)
-    yield running
-    try:
-        assert running.stop() in (0, 143)
-        assert running.group_processes() == [], "cluster.sh left processes behind"
-    finally:
-        shutil.rmtree(settings_dir, ignore_errors=True)
+    with stopped_at_exit(start_cluster(3, tmp_path_factory.mktemp("failover-settings"), upstream=api)) as running:
+        yield running
 
 
 class Browser:

@@ -4,15 +4,11 @@ The script runs in a session of its own (as in a terminal), so every process it 
 after SIGTERM, `ps` must show none of them.
 """
 
-import shutil
-import tempfile
-
 from conftest import get, start_cluster
 
 
-def test_the_script_starts_an_api_two_dashboards_and_nginx_and_sigterm_leaves_no_process():
-    settings_dir = tempfile.mkdtemp(prefix="habits-lifecycle-settings-")
-    cluster = start_cluster(2, settings_dir)
+def test_the_script_starts_an_api_two_dashboards_and_nginx_and_sigterm_leaves_no_process(tmp_path):
+    cluster = start_cluster(2, tmp_path)
     try:
         started = cluster.group_processes()
         # The script, habits-api, two dashboards, nginx's master and its two workers.
@@ -25,6 +21,5 @@ def test_the_script_starts_an_api_two_dashboards_and_nginx_and_sigterm_leaves_no
     finally:
         status = cluster.stop()
         leftover = cluster.group_processes()
-        shutil.rmtree(settings_dir, ignore_errors=True)
     assert status == 143, "cluster.sh reports that it was stopped by SIGTERM"
     assert leftover == [], f"processes left behind: {leftover}"

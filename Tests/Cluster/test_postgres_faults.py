@@ -23,8 +23,8 @@ import time
 import pytest
 
 from conftest import (
-    Postgres, api_json, browser_id, get, page_load, post_form, quote, request, run_all, start_postgres_cluster,
-    stored_rows, stored_settings)
+    api_json, browser_id, get, page_load, post_form, postgres_cluster_of_its_own, quote, request, run_all, stored_rows,
+    stored_settings)
 
 BROWSERS = 200
 HANG_GUARD_SECONDS = 120
@@ -34,16 +34,8 @@ AFTER_FAULT_SECONDS = 4
 
 @pytest.fixture(scope="module")
 def faulty(api):
-    database = Postgres()
-    try:
-        cluster = start_postgres_cluster(3, database, api)
-        try:
-            yield cluster
-        finally:
-            assert cluster.stop() in (0, 143)
-            assert cluster.group_processes() == [], "cluster.sh left processes behind"
-    finally:
-        database.close()
+    with postgres_cluster_of_its_own(api) as cluster:
+        yield cluster
 
 
 class Browser:

@@ -11,7 +11,6 @@ import pathlib
 import shutil
 import subprocess
 import tempfile
-import time
 
 import pytest
 
