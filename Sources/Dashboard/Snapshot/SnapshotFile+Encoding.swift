@@ -20,16 +20,17 @@ extension SnapshotFile {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// A capacity to reserve for the file, so the buffer is not copied while it grows: about 140 bytes per user
-    /// object (the generated upstream's average; `/users` of 45 000 people is 6.1 MB) and per count, which carries
-    /// one, and more per habit.
+    /// A capacity to reserve for the file, so the buffer is not copied while it grows (a copy holds it twice):
+    /// generous, since pages of it never written are never resident. The generated upstream's user objects average
+    /// 136 bytes (`/users` of 45 000 people is 6.1 MB); 256 are reserved for each, and for each count, which carries
+    /// one.
     static func estimatedSize(of inputs: SnapshotInputs) -> Int {
         let statistics = inputs.statistics
         let counts =
             statistics.userStatistics.reduce(0) { $0 + $1.habitCounts.count + 1 }
             + statistics.habitStatistics.reduce(0) { $0 + $1.userCounts.count }
-        return 4096 + (counts + inputs.users.count) * 140 + (inputs.habits.count + statistics.habitStatistics.count)
-            * 256
+        return 4096 + (counts + inputs.users.count) * 256 + (inputs.habits.count + statistics.habitStatistics.count)
+            * 512
     }
 
     private static func write(_ inputs: SnapshotInputs, to out: inout [UInt8]) {
