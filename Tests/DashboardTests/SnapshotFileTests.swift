@@ -24,6 +24,42 @@ import Testing
         #expect(rebuilt.inputs.habits == Fixture.habits && rebuilt.inputs.categories == Fixture.categories)
     }
 
+    /// The file is written by hand (issue 23: `JSONEncoder`'s tree of a large snapshot was about 120 MB at once);
+    /// read back, it holds every field `JSONEncoder` would have written, awkward text and absent values included.
+    @Test func theHandWrittenFileHoldsWhatJSONEncoderWouldWrite() throws {
+        let odd = User(
+            id: "odd\"id", name: "Zoë \u{202E}<b>\\ \u{01}\t\n",
+            color: Color(hue: 0.1, saturation: 1e-7, brightness: 1),
+            bio: nil)
+        let plain = User(id: "plain", name: "Plain", color: nil, bio: "says \"hi\" / bye")
+        let habit = Habit(
+            name: "Read & \"Reflect\"",
+            category: Category(name: "Mind/Body", color: Color(hue: 0, saturation: 0.35, brightness: 123.456)),
+            info: "tip\r")
+        let inputs = SnapshotInputs(
+            users: [odd.id: odd, plain.id: plain, "user10": User(id: "user10", name: "Ten")],
+            habits: [habit.name: habit, "Swim": Habit(name: "Swim", category: habit.category, info: "")],
+            categories: [habit.category],
+            statistics: CombinedStatistics(
+                userStatistics: [UserStatistics(user: odd, habitCounts: [HabitCount(habit: habit, count: 3)])],
+                habitStatistics: [
+                    HabitStatistics(
+                        habit: habit, userCounts: [UserCount(user: plain, count: -2), UserCount(user: odd, count: 7)]),
+                    HabitStatistics(habit: Habit(name: "Swim", category: habit.category, info: ""), userCounts: []),
+                ]))
+        let file = SnapshotFile(
+            snapshot: Snapshot(inputs: inputs), fetchedAt: Date(timeIntervalSince1970: 1_800_000_000.75),
+            upstream: "u/é")
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let read = try decoder.decode(SnapshotFile.self, from: Data(try file.encoded()))
+        #expect(try encoder.encode(read) == encoder.encode(file))
+        #expect(try file.encoded() == file.encoded(), "the same data gives the same bytes")
+    }
+
     @Test func eachRejectionSaysWhy() throws {
         let bytes = try SnapshotFile(
             snapshot: SnapshotPersistenceTests.fixtureSnapshot(), fetchedAt: Date(timeIntervalSince1970: 0),

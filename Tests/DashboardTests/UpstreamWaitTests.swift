@@ -1,10 +1,10 @@
 import Foundation
 import HTTPCore
-import HTTPServer
 import TestSupport
 import Testing
 
 @testable import Dashboard
+@testable import HTTPServer
 
 /// Issue 23 point 3: a request that needs the upstream waits on it for a bounded time only (`upstreamWait`, 3 s by
 /// default, with no data; 3 s for the refresh after a log), on the suite's manual clock, against a scripted upstream
@@ -38,6 +38,28 @@ import Testing
         let scripted = try ScriptedApp(name: "upstream-wait-home")
         let response = try await Self.waitOut(scripted, "/")
         #expect(response.status == .ok)
+    }
+
+    /// Issue 23 point 1: a page waiting on the first refresh says it waits on the upstream, so at the connection cap
+    /// the server may give it up for a newcomer (`Eviction`'s last choice, before a handler at work, which is never
+    /// chosen); given up (its task cancelled, as the server does), it ends at once with the quick 503.
+    @Test func aPageWaitingOnTheFirstRefreshIsMarkedWaitingOnTheUpstreamAndCanBeGivenUp() async throws {
+        let scripted = try ScriptedApp(name: "upstream-wait-mark")
+        let (app, data) = (scripted.app, scripted.data)
+        data.hang()
+        let activity = RequestActivity()
+        let page = Task { try await ScriptedApp.get(app, "/habits", activity: activity) }
+        await eventually("the refresh held upstream") { data.heldCalls >= 1 }
+        await eventually("the page marked as waiting on the upstream") { activity.isWaitingOnUpstream }
+        let now = ContinuousClock.now
+        #expect(Eviction.cheapest([.handling, activity.standing], now: now) == 1)
+
+        page.cancel()
+        let response = try await page.value
+        #expect(response.status == .serviceUnavailable)
+        #expect(!activity.isWaitingOnUpstream)
+        #expect(Eviction.cheapest([.handling, activity.standing], now: now) == nil)
+        data.release()
     }
 
     @Test func theStoreAnswersAWaitThatRanOutWithTheFirstRefreshStillOutWithUpstreamSlow() {

@@ -14,7 +14,7 @@ extension DashboardApp {
         let id = try Self.routeParameter(Links.imageRoute, request, context)
         // Only ids the data knows are proxied: any other would cost an upstream call and a shared-cache entry. The
         // active user is not in `/users` but has an image.
-        let snapshot = try await snapshots.view().snapshot
+        let snapshot = try await snapshots.view(activity: context.activity).snapshot
         let known = snapshot.inputs.users[id] != nil
         guard known || id == User.activeUserID else {
             throw HTTPError(.notFound, "There is no such profile image.")
@@ -48,7 +48,7 @@ extension DashboardApp {
     func colors(_ request: Request, _ context: RequestContext) async throws -> Response {
         var snapshot: Snapshot?
         do {
-            snapshot = try await snapshots.view().snapshot
+            snapshot = try await snapshots.view(activity: context.activity).snapshot
         } catch {
             context.logger.notice("colours without upstream data", ["error": String(describing: error)])
         }

@@ -14,7 +14,7 @@ extension DashboardApp {
         let wanted = form["favorite"].map { $0 == "true" }
         if wanted != false {
             // Adding needs a habit that exists; removing does not, so a habit gone upstream can still be removed.
-            guard try await snapshots.view().snapshot.inputs.habits[name] != nil else {
+            guard try await snapshots.view(activity: context.activity).snapshot.inputs.habits[name] != nil else {
                 throw HTTPError(.notFound, "There is no habit called “\(name)”.")
             }
         }
@@ -34,7 +34,7 @@ extension DashboardApp {
         let form = try request.formParameters()
         let wanted = form["follow"].map { $0 == "true" }
         if wanted != false {
-            guard try await snapshots.view().snapshot.inputs.users[id] != nil else {
+            guard try await snapshots.view(activity: context.activity).snapshot.inputs.users[id] != nil else {
                 throw HTTPError(.notFound, "There is nobody with the id “\(id)”.")
             }
         }

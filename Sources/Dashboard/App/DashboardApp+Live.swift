@@ -29,7 +29,7 @@ extension DashboardApp {
         var client: String?
         defer { if let client { parkedPolls.release(client) } }
         while true {
-            let view = try await snapshots.view(live: true)
+            let view = try await snapshots.view(live: true, activity: context.activity)
             let browser = try await settings.loadVersioned(for: request)
             let entry = try fragment(view, browser)
             guard hasCurrentCopy(request, of: entry) else {

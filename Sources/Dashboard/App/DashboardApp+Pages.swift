@@ -13,7 +13,7 @@ extension DashboardApp {
         let browser = loaded.settings.value
         let view: SnapshotView
         do {
-            view = try await snapshots.view(live: true)
+            view = try await snapshots.view(live: true, activity: context.activity)
         } catch  where browser.favoriteHabits.isEmpty && browser.followedUserIDs.isEmpty {
             // Nothing to show from the upstream anyway: the introduction needs no data (issue 10 point 8).
             return try renderer.livePage(

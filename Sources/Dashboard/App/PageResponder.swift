@@ -16,7 +16,7 @@ struct PageResponder: HTTPResponder {
 
     func respond(to request: Request, context: RequestContext) async throws -> Response {
         let body = try prepare(app, request, context)
-        let view = try await app.snapshots.view(live: live)
+        let view = try await app.snapshots.view(live: live, activity: context.activity)
         let browser = try await app.settings.browser(of: request)
         return try body(view, browser)
     }

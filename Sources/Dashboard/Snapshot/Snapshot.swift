@@ -23,16 +23,19 @@ public final class Snapshot: Sendable {
     let sortedUsers: [User]
     /// Place of each user id in `sortedUsers`.
     let userPlace: [String: Int]
-    /// A People card for each of `sortedUsers`, not followed: links, colours and sort keys computed once.
-    let personCards: [PersonCard]
-    /// The People search over `personCards`' names (positions in it), built once per snapshot.
+    /// The People sort keys of each of `sortedUsers`, at the same positions. Only the keys: the cards of the page
+    /// shown are made by `personCard(at:)` (issue 23: a card of links and colours for each of 45 000 people was
+    /// 29 MB per snapshot, and a build holds two snapshots).
+    let personKeys: [PersonKeys]
+    /// The People search over `sortedUsers`' names (positions in it), built once per snapshot.
     let nameSearch: NameSearchIndex
     /// `/habits` sorted by name (Habits, Log Habit).
     let sortedHabits: [Habit]
     /// The first statistics of each habit, by name.
     let habitStatistics: [String: HabitStatistics]
-    /// The first statistics of each user, by id.
-    let userStatistics: [String: UserStatistics]
+    /// Where the first statistics of each user are in the statistics' `userStatistics`, by id (a place, not a copy:
+    /// issue 23, a dictionary of 45 000 copies was 7 MB per snapshot).
+    let userStatisticsPlace: [String: Int]
     /// Each habit's users ranked, from the habit statistics: the authority on ranks.
     let rankings: [String: Ranking]
     /// Each habit's leaderboard card (Home).
@@ -95,12 +98,16 @@ public final class Snapshot: Sendable {
         for entry in statistics.habitStatistics where habitStatistics[entry.habit.name] == nil {
             habitStatistics[entry.habit.name] = entry
         }
-        var userStatistics: [String: UserStatistics] = [:]
-        for entry in statistics.userStatistics where userStatistics[entry.user.id] == nil {
-            userStatistics[entry.user.id] = entry
+        var userStatisticsPlace: [String: Int] = [:]
+        var userTotals: [String: Int] = [:]
+        userStatisticsPlace.reserveCapacity(statistics.userStatistics.count)
+        userTotals.reserveCapacity(statistics.userStatistics.count)
+        for (place, entry) in statistics.userStatistics.enumerated() where userStatisticsPlace[entry.user.id] == nil {
+            userStatisticsPlace[entry.user.id] = place
+            userTotals[entry.user.id] = entry.habitCounts.reduce(0) { $0 + max($1.count, 0) }
         }
         self.habitStatistics = habitStatistics
-        self.userStatistics = userStatistics
+        self.userStatisticsPlace = userStatisticsPlace
 
         // What only one page of one habit or person shows (a habit's count groups, a user's logged habits, the
         // rankings from the user statistics) is computed when that page is rendered, not here for every habit
@@ -133,15 +140,34 @@ public final class Snapshot: Sendable {
         leaderboardCards = cards
         self.leading = leading
         habitTotals = habitStatistics.mapValues { $0.userCounts.reduce(0) { $0 + max($1.count, 0) } }
-        let userTotals = userStatistics.mapValues { $0.habitCounts.reduce(0) { $0 + max($1.count, 0) } }
         self.userTotals = userTotals
-        // The People sort keys, once per snapshot: a sort is then one pass over the cards.
-        personCards = sortedUsers.map { user in
-            PersonCard(
-                user: user, isFollowed: false, isActiveUser: user.id == activeUserID,
-                totalCount: userTotals[user.id] ?? 0, leadingCount: leading[user.id]?.count ?? 0)
+        // The People sort keys, once per snapshot: a sort is then one pass over them.
+        personKeys = sortedUsers.map { user in
+            PersonKeys(totalCount: userTotals[user.id] ?? 0, leadingCount: leading[user.id]?.count ?? 0)
         }
-        nameSearch = reused?.nameSearch ?? NameSearchIndex(names: personCards.map(\.name))
+        nameSearch = reused?.nameSearch ?? NameSearchIndex(names: sortedUsers.map(\.name))
+    }
+
+    /// What People sorts a person by besides the name.
+    struct PersonKeys: Equatable, Sendable {
+        /// The sum of their counts (the activity sort).
+        var totalCount: Int
+        /// How many habits they lead (the leading sort).
+        var leadingCount: Int
+    }
+
+    /// The People card of `sortedUsers[position]`, not followed.
+    func personCard(at position: Int) -> PersonCard {
+        let user = sortedUsers[position]
+        let keys = personKeys[position]
+        return PersonCard(
+            user: user, isFollowed: false, isActiveUser: user.id == activeUserID, totalCount: keys.totalCount,
+            leadingCount: keys.leadingCount)
+    }
+
+    /// The first statistics of user `id`; nil when the statistics do not name them.
+    func userStatistics(of id: String) -> UserStatistics? {
+        userStatisticsPlace[id].map { inputs.statistics.userStatistics[$0] }
     }
 
     /// Whether two habit statistics hold the same habit and users with the same counts, every field compared (the
@@ -166,7 +192,7 @@ public final class Snapshot: Sendable {
 
     /// The habits `userID` logged (count > 0), from their user statistics.
     func loggedHabits(of userID: String) -> Set<String> {
-        Set((userStatistics[userID]?.habitCounts ?? []).lazy.filter { $0.count > 0 }.map(\.habit.name))
+        Set((userStatistics(of: userID)?.habitCounts ?? []).lazy.filter { $0.count > 0 }.map(\.habit.name))
     }
 
     /// `habit`'s users ranked from the user statistics, for when they and the habit statistics disagree (Home's

@@ -23,11 +23,16 @@ struct SnapshotFile: Codable, Sendable {
 
     /// An envelope for `snapshot`, fetched at `fetchedAt` from `upstream`.
     init(snapshot: Snapshot, fetchedAt: Date, upstream: String) {
+        self.init(inputs: snapshot.inputs, version: snapshot.version, fetchedAt: fetchedAt, upstream: upstream)
+    }
+
+    /// An envelope for the answers `inputs` of version `version` (a snapshot's), fetched at `fetchedAt`.
+    init(inputs: SnapshotInputs, version: UInt64, fetchedAt: Date, upstream: String) {
         format = Self.currentFormat
         self.upstream = upstream
-        version = Self.hex(snapshot.version)
+        self.version = Self.hex(version)
         self.fetchedAt = fetchedAt
-        inputs = snapshot.inputs
+        self.inputs = inputs
     }
 
     /// A version as 16 lowercase hex digits.
@@ -36,12 +41,14 @@ struct SnapshotFile: Codable, Sendable {
         return String(repeating: "0", count: max(0, 16 - digits.count)) + digits
     }
 
-    /// The file's bytes.
+    /// The file's bytes: what `JSONEncoder` (ISO 8601 dates, sorted keys) would write for the envelope, written by
+    /// `JSONFragment` into one buffer (`SnapshotFile+Encoding.swift`; issue 23: the encoder's tree of a 45 000-person
+    /// snapshot took about 120 MB at once). Absent colours and bios are `null`, as the upstream sends them.
     func encoded() throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
-        return Array(try encoder.encode(self))
+        var out: [UInt8] = []
+        out.reserveCapacity(Self.estimatedSize(of: inputs))
+        writeJSON(to: &out)
+        return out
     }
 
     /// Why a file cannot be shown.

@@ -44,8 +44,12 @@ public final class SnapshotPersistence: Sendable {
         public let fetchedAt: Date
     }
 
+    /// What a queued write needs: the upstream answers and their version, not the snapshot built from them (issue
+    /// 23: a queued snapshot kept everything derived from an older version alive beside the current one for up to
+    /// `minWriteInterval`; the answers alone are shared with the snapshot while it is current).
     private struct Pending {
-        var snapshot: Snapshot
+        var inputs: SnapshotInputs
+        var version: UInt64
         var fetchedAt: Date
     }
 
@@ -68,7 +72,8 @@ public final class SnapshotPersistence: Sendable {
         writer = CoalescingWriter(minInterval: configuration.minWriteInterval, clock: clock) { pending in
             do {
                 let file = SnapshotFile(
-                    snapshot: pending.snapshot, fetchedAt: pending.fetchedAt, upstream: configuration.upstream)
+                    inputs: pending.inputs, version: pending.version, fetchedAt: pending.fetchedAt,
+                    upstream: configuration.upstream)
                 try FileIO.createPrivateDirectory(configuration.directory)
                 try FileIO.writeAtomically(try file.encoded(), to: path, directory: configuration.directory)
                 return true
@@ -161,7 +166,7 @@ public final class SnapshotPersistence: Sendable {
 
     /// Queues `snapshot` (fetched at `fetchedAt`) to be written; returns at once.
     public func save(_ snapshot: Snapshot, fetchedAt: Date) {
-        writer.submit(Pending(snapshot: snapshot, fetchedAt: fetchedAt))
+        writer.submit(Pending(inputs: snapshot.inputs, version: snapshot.version, fetchedAt: fetchedAt))
     }
 
     /// Writes what is queued now, on the caller's thread (graceful shutdown), whatever the interval says.

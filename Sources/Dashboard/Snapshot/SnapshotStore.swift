@@ -74,7 +74,11 @@ public final class SnapshotStore: Sendable {
 
     /// The view to build a response from. `live` marks a live page or fragment (which keeps the ticker running).
     /// Throws only when there is no data at all and the upstream fails.
-    public func view(live: Bool = false) async throws -> SnapshotView {
+    ///
+    /// A request that must wait for a refresh (the first one, with no data yet, or a brief one for data a little old)
+    /// waits on the upstream, and says so in `activity`: at the connection cap the server may then give it up for a
+    /// newcomer (issue 23 point 1) rather than count it as a handler at work.
+    public func view(live: Bool = false, activity: RequestActivity? = nil) async throws -> SnapshotView {
         let answer = decide { $0.viewRequested(live: live, now: clock.now, date: clock.date) }
         switch answer {
         case .ready(let view):
@@ -82,7 +86,12 @@ public final class SnapshotStore: Sendable {
         case .fail(let error):
             throw error
         case .wait(let id, let deadline):
-            let woken = await wait(id, until: deadline)
+            let woken: Bool
+            if let activity {
+                woken = await activity.waitingOnUpstream(since: clock.now) { await wait(id, until: deadline) }
+            } else {
+                woken = await wait(id, until: deadline)
+            }
             return try locked.withLock { $0.state.waitEnded(timedOut: !woken, now: clock.now, date: clock.date) }.get()
         case .later:
             preconditionFailure("only a view asked for at once is answered later")

@@ -8,9 +8,11 @@
 /// and every tier's slots are counted from the epoch, so a 5-minute slot is 10:05–10:10 in every run.
 ///
 /// **Memory bound** (per series, in all: README states the same figures). A series holds 361 + 289 + 721 = 1,371
-/// samples of 4 bytes: 5,484 bytes, plus about 100 bytes of ring, header and name-table entry per tier (~5.8 KB). The
-/// built-in data has 19 habits and 42 people: 61 series, 334,524 bytes of samples (~355 KB in all); ten times the
-/// data, 610 series, 3.35 MB (~3.5 MB). At most `maxSeries` (4,096) per kind per tier are kept: 44.9 MB at worst.
+/// samples, as runs of 8 bytes a change (`TrendRing`), never more than dense samples of 4 bytes: at most 5,484 bytes,
+/// plus about 100 bytes of ring, header and name-table entry per tier (~5.8 KB). A total that does not change in a
+/// tier's reach costs one run there. The built-in data has 19 habits and 42 people: 61 series, at most 334,524 bytes
+/// of samples (~355 KB in all); ten times the data, 610 series, 3.35 MB (~3.5 MB). At most `maxSeries` (4,096) per
+/// kind per tier are kept: 44.9 MB at the very worst, every total changing in every slot.
 struct TrendHistory: Equatable, Sendable {
     /// (seconds per slot, slots kept) of each tier, finest first: 10 s × 361 (an hour and its start), 5 min × 289
     /// (a day), 1 h × 721 (30 days).

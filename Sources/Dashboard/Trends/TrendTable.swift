@@ -33,6 +33,17 @@ struct TrendTable: Equatable, Sendable {
         index[name].map { rings[$0].samples }
     }
 
+    /// The raw samples of `name`, oldest first (`TrendRing.unknown` for a gap); empty when it is not tracked.
+    func rawSamples(_ name: String) -> [Int32] {
+        index[name].map { rings[$0].rawSamples } ?? []
+    }
+
+    /// Samples held by the ring at `place` of `index`.
+    func count(at place: Int) -> Int { rings[place].count }
+
+    /// Bytes of sample storage held by every ring (`TrendRing.storageBytes`).
+    var storageBytes: Int { rings.reduce(0) { $0 + $1.storageBytes } }
+
     /// The sample of `name` `age` slots before the latest.
     func value(_ name: String, age: Int) -> Int? {
         index[name].flatMap { rings[$0].value(age: age) }

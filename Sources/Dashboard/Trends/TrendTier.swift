@@ -2,7 +2,7 @@
 /// `spacing` seconds, for the last `capacity` slots (`TrendHistory` keeps three: 10 s, 5 min and 1 h).
 ///
 /// A pure value: time arrives as a slot number (the caller divides its clock by the spacing), so it knows no clock.
-/// Each series holds one `TrendRing` of `capacity` `Int32`s, allocated once (`capacity × 4` bytes of samples plus
+/// Each series holds one `TrendRing` of at most `capacity` samples (runs of changes, at most `capacity × 4` bytes plus
 /// about 100 bytes of ring, array header and name-table entry). Series are dropped once absent for a whole ring,
 /// and at most `maxSeries` per kind are kept, so the bound holds whatever the upstream sends.
 struct TrendTier: Equatable, Sendable {

@@ -46,14 +46,14 @@ public struct PeoplePage: Equatable, Sendable {
     ) {
         let trimmed = Self.normalized(query)
         let followed = Set(settings.followedUserIDs)
-        let cards = snapshot.personCards
+        let users = snapshot.sortedUsers
         var positions = snapshot.nameSearch.matches(trimmed)
-        if followedOnly { positions = positions.filter { followed.contains(cards[$0].userID) } }
-        positions = Self.sorted(positions, of: cards, by: sort)
+        if followedOnly { positions = positions.filter { followed.contains(users[$0].id) } }
+        positions = Self.sorted(positions, of: snapshot.personKeys, by: sort)
         matchCount = positions.count
         pager = Pager(number: page, total: positions.count, size: pageSize)
         people = (pager?.slice(positions) ?? []).map { position in
-            var card = cards[position]
+            var card = snapshot.personCard(at: position)
             card.isFollowed = followed.contains(card.userID)
             return card
         }
@@ -75,9 +75,9 @@ public struct PeoplePage: Equatable, Sendable {
         return String(words.joined(separator: " ").prefix(maxQueryLength))
     }
 
-    /// `positions` in `cards` (ascending, so in name order) in `sort` order; equal keys keep the name order.
-    static func sorted(_ positions: [Int], of cards: [PersonCard], by sort: PeopleSort) -> [Int] {
-        let key: (PersonCard) -> Int
+    /// `positions` in `people` (ascending, so in name order) in `sort` order; equal keys keep the name order.
+    static func sorted(_ positions: [Int], of people: [Snapshot.PersonKeys], by sort: PeopleSort) -> [Int] {
+        let key: (Snapshot.PersonKeys) -> Int
         switch sort {
         case .name: return positions
         case .activity: key = \.totalCount
@@ -85,7 +85,7 @@ public struct PeoplePage: Equatable, Sendable {
         }
         // The keys first, then a sort of plain integers: comparing through the cards copied two structs of strings
         // per comparison (37 ms for 4 100 people, Benchmarks/scale.sh).
-        let keys = positions.map { key(cards[$0]) }
+        let keys = positions.map { key(people[$0]) }
         return positions.indices.sorted { a, b in
             keys[a] != keys[b] ? keys[a] > keys[b] : positions[a] < positions[b]
         }.map { positions[$0] }

@@ -61,7 +61,7 @@ public struct PersonDetailPage: Equatable, Sendable {
     /// Builds the page for `userID` from a snapshot, whose rankings say which habits the user leads; nil when the
     /// snapshot does not know them (a 404). `trend` is their total's history.
     public init?(userID: String, snapshot: Snapshot, settings: Settings, trend: Trend? = nil) {
-        let userStatistics = snapshot.userStatistics[userID]
+        let userStatistics = snapshot.userStatistics(of: userID)
         guard let user = snapshot.inputs.users[userID] ?? userStatistics?.user else { return nil }
         self.init(
             user: user, habitCounts: userStatistics?.habitCounts ?? [], leading: snapshot.leading[userID] ?? [],

@@ -41,6 +41,11 @@ public final class RequestActivity: Sendable {
         if case .parked = kind.withLock({ $0 }) { true } else { false }
     }
 
+    /// Whether the handler is waiting on the upstream now (for tests of code that waits on it).
+    public var isWaitingOnUpstream: Bool {
+        if case .waitingOnUpstream = kind.withLock({ $0 }) { true } else { false }
+    }
+
     /// The standing of a connection whose handler is running.
     var standing: ConnectionState.Standing {
         switch kind.withLock({ $0 }) {

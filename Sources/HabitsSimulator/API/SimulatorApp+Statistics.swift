@@ -1,4 +1,5 @@
 import HTTPServer
+import HabitsAPI
 
 extension SimulatorApp {
     /// `GET /userStats[?ids=a,b]`: every simulated user (and the active user once it has logged), or the

@@ -1,3 +1,5 @@
+import HabitsAPI
+
 /// Every statistics response at one generation, encoded once and shared by all requests until the next event.
 ///
 /// Immutable after init, hence `Sendable` without a lock.

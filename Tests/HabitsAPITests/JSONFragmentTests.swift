@@ -2,8 +2,6 @@ import Foundation
 import HabitsAPI
 import Testing
 
-@testable import HabitsSimulator
-
 @Suite struct JSONFragmentTests {
     @Test(arguments: [
         "plain", "quote \" and \\ backslash", "tab\tnew\nline\r", "\u{01}\u{1F}", "Tai chi — Qìgōng", "a/b & c",
