@@ -22,7 +22,7 @@ extension PostgresSettingsStore {
             guard parts.count == 2, let id = BrowserID(String(parts[0])), let version = UInt64(parts[1])
             else { return }
             state.withLock { state in
-                state.generation += 1
+                state.admission.announced(id, version: version)
                 if let entry = state.cache.peek(id), entry.loaded.version < version {
                     _ = state.cache.removeValue(for: id)
                 }
@@ -31,12 +31,12 @@ extension PostgresSettingsStore {
             // The first session: nothing was missed but what another dashboard changed in the moment before it,
             // while this one had nothing of the database in memory yet.
             state.withLock { state in
-                state.generation += 1
+                state.admission.dropAll()
                 state.down = false
             }
         case .reconnected:
             state.withLock { state in
-                state.generation += 1
+                state.admission.dropAll()
                 state.down = false
                 while state.cache.removeOldest() != nil {}
             }

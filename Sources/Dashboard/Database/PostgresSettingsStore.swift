@@ -45,8 +45,8 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
 
     struct State {
         var cache: LRUCache<BrowserID, Entry>
-        /// Raised by every notification and reconnection: a read that started before one does not cache its answer.
-        var generation: UInt64 = 0
+        /// Which reads in flight may keep their answer (notifications and reconnections overtake them).
+        var admission = SettingsReadAdmission()
         /// Rows, as last counted (by a sweep) plus those inserted since.
         var rows = 0
         var readFailures = 0
@@ -94,18 +94,23 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
 
     public func loadVersioned(_ id: BrowserID) async throws -> Versioned<Value> {
         if let loaded = loadedAtOnce(id) { return loaded }
-        let (generation, down) = state.withLock { ($0.generation, $0.down) }
-        guard !down else { return defaults }
+        let ticket: SettingsReadAdmission.Ticket? = state.withLock { state in
+            state.down ? nil : state.admission.begin(id)
+        }
+        guard let ticket else { return defaults }
         let row: Row?
         do {
             row = try await fetch(id, deadline: clock.now + readTimeout)
         } catch {
-            state.withLock { $0.readFailures += 1 }
+            state.withLock { state in
+                state.readFailures += 1
+                _ = state.admission.end(ticket, version: 0)
+            }
             return defaults
         }
         let entry = row.map { Entry(loaded: $0.loaded, usage: $0.usage) }
         state.withLock { state in
-            guard state.generation == generation else { return }
+            guard state.admission.end(ticket, version: row?.loaded.version ?? 0) else { return }
             let cost = 2 * (row?.bytes ?? 0) + 160
             let kept = entry ?? Entry(loaded: defaults, usage: FileUsage(modified: 0, accessed: 1))
             _ = state.cache.set(kept, for: id, cost: cost)
