@@ -4,11 +4,12 @@
 # each with a release habits-dashboard in front of it.
 #
 # Per scale it prints the snapshot build time, the CPU of one refresh with an hour of history (decode + build +
-# history, from pages-render-bench), each page's render time for a new version (pages-render-bench: People with one
-# card changed, the others with nothing cached), the bytes of each page as served (raw and gzip; People and the most
-# logged habit, Habits and Log Habit on page 1 and, when there is one, page 2; the largest, flagged past 128 KB) and the
-# dashboard's RSS after serving them. Build and render should grow at most linearly in the data (the build per 1000
-# counts of the statistics stays flat), and no page should pass 128 KB.
+# history, each part, from pages-render-bench; and the decode of a whole answer with nothing kept from the last), each
+# page's render time for a new version (pages-render-bench: People with one card changed, the others with nothing
+# cached), the bytes of each page as served (raw and gzip; People and the most logged habit, Habits and Log Habit on
+# page 1 and, when there is one, page 2; the largest, flagged past 128 KB) and the dashboard's RSS after serving them.
+# Build and render should grow at most linearly in the data (the build per 1000 counts of the statistics stays flat),
+# and no page should pass 128 KB.
 # Usage: Benchmarks/scale.sh            (SCALES="1 10 100" ITERATIONS=400 by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -66,7 +67,10 @@ PY
     sed 's/^/    /' "$work/pages-$scale"
     table[$scale,build]=$(echo "$bench" | sed -n 's/^snapshot build: \([0-9]*\) µs.*/\1/p')
     table[$scale,refresh]=$(echo "$bench" | sed -n 's/.* = \([0-9]*\) µs (medians.*/\1/p')
-    table[$scale,decode]=$(echo "$bench" | sed -n 's/.*decode \([0-9]*\) µs.*/\1/p')
+    table[$scale,decode]=$(echo "$bench" | sed -n 's/^refresh CPU.*decode \([0-9]*\) µs.*/\1/p')
+    table[$scale,rebuild]=$(echo "$bench" | sed -n 's/^refresh CPU.* + build \([0-9]*\) µs.*/\1/p')
+    table[$scale,history]=$(echo "$bench" | sed -n 's/^refresh CPU.* + history \([0-9]*\) µs.*/\1/p')
+    table[$scale,whole]=$(echo "$bench" | sed -n 's/^decode of the whole answer[^:]*: \([0-9]*\) µs.*/\1/p')
     for page in "People, one card changed" Home Habits habit person Log; do
         table[$scale,render,$page]=$(echo "$bench" | sed -n "s/^new version, $page: *\([0-9]*\) µs.*/\1/p")
     done
@@ -100,6 +104,9 @@ line "snapshot build µs" build
 line "  µs per 1000 counts" per
 line "refresh CPU µs (all)" refresh
 line "  of which decode µs" decode
+line "  of which build µs" rebuild
+line "  of which history µs" history
+line "decode, whole answer µs" whole
 for page in "People, one card changed" Home Habits habit person Log; do line "render $page µs" "render,$page"; done
 for page in Home Habits "Habits p2" People "People p2" habit "habit p2" person Log "Log p2"; do
     line "bytes $page" "bytes,$page"

@@ -74,6 +74,10 @@ import TemplateKit
                 format: "refresh CPU, one count changed, an hour of history: decode %.0f µs (%d bytes) + build %.0f µs"
                     + " + history %.0f µs = %.0f µs (medians of %d)", refresh.decode, statisticsBytes.count,
                 refresh.build, refresh.history, refresh.total, iterations / 10))
+        print(
+            String(
+                format: "decode of the whole answer, nothing kept: %.0f µs (median of %d)", refresh.wholeDecode,
+                iterations / 10))
         print(String(format: "new version, People, nothing cached: %.0f µs (median of %d)", peopleCold, iterations))
         print(
             String(

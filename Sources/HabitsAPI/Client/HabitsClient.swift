@@ -8,6 +8,8 @@ public struct HabitsClient: HabitsAPI {
     /// The upstream.
     public let configuration: UpstreamConfiguration
     private let transport: any HTTPTransport
+    /// What the last answers leave for decoding the next ones (issue 21 point 2).
+    private let memo = DecodeMemo()
 
     /// Creates a client; the transport defaults to the keep-alive socket client.
     public init(configuration: UpstreamConfiguration, transport: (any HTTPTransport)? = nil) {
@@ -27,6 +29,6 @@ public struct HabitsClient: HabitsAPI {
         guard (200..<300).contains(response.status.code) else {
             throw .status(response.status.code, path: request.target)
         }
-        return try request.decode(response)
+        return try request.decode(response, reusing: memo)
     }
 }

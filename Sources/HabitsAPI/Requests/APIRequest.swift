@@ -21,6 +21,8 @@ public protocol APIRequest: Sendable {
 
     /// Turns a 2xx answer into the response.
     func decode(_ response: HTTPClientResponse) throws(HabitsAPIError) -> Response
+    /// Turns a 2xx answer into the response, with what the client kept from earlier answers (`DecodeMemo`).
+    func decode(_ response: HTTPClientResponse, reusing memo: DecodeMemo) throws(HabitsAPIError) -> Response
 }
 
 /// One `name=value` pair of a query string.
@@ -41,6 +43,10 @@ extension APIRequest {
     public var queryItems: [QueryItem] { [] }
     /// GET by default.
     public var postBody: [UInt8]? { nil }
+    /// Most answers have no use for a memo.
+    public func decode(_ response: HTTPClientResponse, reusing memo: DecodeMemo) throws(HabitsAPIError) -> Response {
+        try decode(response)
+    }
 
     /// `GET` or `POST` (HTTPCore's `HTTPMethod`, the server's too).
     public var method: HTTPMethod { postBody == nil ? .get : .post }

@@ -15,4 +15,17 @@ public struct CombinedStatisticsRequest: APIRequest {
             throw .decoding(type: "CombinedStatistics", detail: error.description)
         }
     }
+
+    /// Decoded as above, taking each entry whose bytes the previous answer had from `memo`.
+    public func decode(_ response: HTTPClientResponse, reusing memo: DecodeMemo) throws(HabitsAPIError)
+        -> CombinedStatistics
+    {
+        try memo.withStatistics { (statistics: inout StatisticsDecodeMemo) throws(HabitsAPIError) in
+            do throws(StatisticsJSONDecoder.Failure) {
+                return try statistics.decode(response.body)
+            } catch {
+                throw .decoding(type: "CombinedStatistics", detail: error.description)
+            }
+        }
+    }
 }

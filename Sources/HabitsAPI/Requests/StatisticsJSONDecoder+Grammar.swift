@@ -38,15 +38,17 @@ extension StatisticsJSONDecoder {
     }
 
     /// An object: `field` is called with each key, the reader on its value.
-    mutating func object(_ field: (inout Self, String) throws(Failure) -> Void) throws(Failure) {
+    mutating func object(_ field: (inout Self, ObjectKey) throws(Failure) -> Void) throws(Failure) {
         try expect(UInt8(ascii: "{"))
+        try enter()
+        defer { depth -= 1 }
         skipSpace()
         if current == UInt8(ascii: "}") {
             offset += 1
             return
         }
         while true {
-            let key = try string()
+            let key = try objectKey()
             try expect(UInt8(ascii: ":"))
             try field(&self, key)
             skipSpace()
@@ -63,6 +65,8 @@ extension StatisticsJSONDecoder {
     /// An array of what `element` reads.
     mutating func array<Element>(_ element: (inout Self) throws(Failure) -> Element) throws(Failure) -> [Element] {
         try expect(UInt8(ascii: "["))
+        try enter()
+        defer { depth -= 1 }
         var elements: [Element] = []
         skipSpace()
         if current == UInt8(ascii: "]") {
@@ -80,6 +84,29 @@ extension StatisticsJSONDecoder {
             default: throw failure("expected ',' or ']'")
             }
         }
+    }
+
+    /// One more object or array open; refused past `maximumDepth`.
+    private mutating func enter() throws(Failure) {
+        guard depth < Self.maximumDepth else { throw failure("nested deeper than \(Self.maximumDepth)") }
+        depth += 1
+    }
+
+    /// An object key, read as bytes: a key without escapes (every key of the answer) is never made a `String`.
+    private mutating func objectKey() throws(Failure) -> ObjectKey {
+        try expect(UInt8(ascii: "\""))
+        let start = offset
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                defer { offset += 1 }
+                return .raw(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+            }
+            if byte == UInt8(ascii: "\\") { return .decoded(Array(try escapedString(from: start).utf8)) }
+            guard byte >= 0x20 else { throw failure("a control character in a string") }
+            offset += 1
+        }
+        throw failure("an unterminated string")
     }
 
     /// A string; without escapes its bytes are taken as they are (one copy).
@@ -224,9 +251,28 @@ extension StatisticsJSONDecoder {
         skipSpace()
         switch current {
         case UInt8(ascii: "{"):
-            try object { (decoder: inout Self, _: String) throws(Failure) in try decoder.skipValue() }
-        case UInt8(ascii: "["): _ = try array { (decoder: inout Self) throws(Failure) in try decoder.skipValue() }
-        case UInt8(ascii: "\""): _ = try string()
+            try object { (decoder: inout Self, _: ObjectKey) throws(Failure) in try decoder.skipValue() }
+        case UInt8(ascii: "["):
+            try expect(UInt8(ascii: "["))
+            try enter()
+            defer { depth -= 1 }
+            skipSpace()
+            if current == UInt8(ascii: "]") {
+                offset += 1
+                return
+            }
+            while true {
+                try skipValue()
+                skipSpace()
+                switch current {
+                case UInt8(ascii: ","): offset += 1
+                case UInt8(ascii: "]"):
+                    offset += 1
+                    return
+                default: throw failure("expected ',' or ']'")
+                }
+            }
+        case UInt8(ascii: "\""): _ = try objectKey()
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")
         case UInt8(ascii: "n"): try literal("null")

@@ -2,9 +2,10 @@
 /// `JSONDecoder` took 3.1 ms for the built-in data's 110 KB and most of the refresh.
 ///
 /// The answer repeats itself: every count carries its whole user or habit object, so each distinct object's bytes are
-/// decoded once and looked up after that. It reads what `JSONDecoder` reads for these models and nothing looser:
+/// decoded once and looked up after that; and with a `StatisticsDecodeMemo`, each top-level entry whose bytes were in
+/// the previous answer is taken from it. It reads what `JSONDecoder` reads for these models and nothing looser:
 /// RFC 8259 JSON, object keys in any order, unknown keys skipped, `color` and `bio` null or absent, counts integers;
-/// anything else throws `Failure` with the byte offset.
+/// anything else (and nesting deeper than `maximumDepth`) throws `Failure` with the byte offset.
 struct StatisticsJSONDecoder {
     /// Why the bytes are not a `CombinedStatistics`.
     struct Failure: Error, CustomStringConvertible {
@@ -13,27 +14,45 @@ struct StatisticsJSONDecoder {
         var description: String { "byte \(offset): \(reason)" }
     }
 
+    /// How deep objects and arrays may nest: the answer needs 6, and skipping is recursive, so an upstream's
+    /// `[[[[…` must end in an error, not in a stack overflow (RFC 8259 §9 lets a parser set this limit).
+    static let maximumDepth = 512
+
     let bytes: UnsafeBufferPointer<UInt8>
     var offset = 0
+    /// Objects and arrays open at `offset`.
+    var depth = 0
     private var users: [ArraySlice<UInt8>: User] = [:]
     private var habits: [ArraySlice<UInt8>: Habit] = [:]
     /// The same bytes as `bytes`, for slices as dictionary keys.
     private let array: [UInt8]
+    /// The previous answer's entries (looked up) and this one's (filled in).
+    private let previous: StatisticsDecodeMemo
+    private(set) var memo = StatisticsDecodeMemo()
 
     /// Decodes `body`.
     static func decode(_ body: [UInt8]) throws(Failure) -> CombinedStatistics {
-        try body.withUnsafeBufferPointer { (buffer: UnsafeBufferPointer<UInt8>) throws(Failure) -> CombinedStatistics in
-            var decoder = StatisticsJSONDecoder(bytes: buffer, array: body)
+        try decode(body, previous: StatisticsDecodeMemo()).statistics
+    }
+
+    /// Decodes `body`, taking each entry whose bytes `previous` holds from it; also returns the memo of `body`.
+    static func decode(
+        _ body: [UInt8], previous: StatisticsDecodeMemo
+    ) throws(Failure) -> (statistics: CombinedStatistics, memo: StatisticsDecodeMemo) {
+        try body.withUnsafeBufferPointer {
+            (buffer: UnsafeBufferPointer<UInt8>) throws(Failure) -> (CombinedStatistics, StatisticsDecodeMemo) in
+            var decoder = StatisticsJSONDecoder(bytes: buffer, array: body, previous: previous)
             let statistics = try decoder.combined()
             decoder.skipSpace()
             guard decoder.offset == buffer.count else { throw decoder.failure("bytes after the answer") }
-            return statistics
+            return (statistics, decoder.memo)
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, array: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, array: [UInt8], previous: StatisticsDecodeMemo) {
         self.bytes = bytes
         self.array = array
+        self.previous = previous
     }
 
     // MARK: - The models
@@ -41,7 +60,7 @@ struct StatisticsJSONDecoder {
     private mutating func combined() throws(Failure) -> CombinedStatistics {
         var userStatistics: [UserStatistics]?
         var habitStatistics: [HabitStatistics]?
-        try object { (decoder: inout Self, key: String) throws(Failure) in
+        try object { (decoder: inout Self, key: ObjectKey) throws(Failure) in
             switch key {
             case "userStatistics":
                 userStatistics = try decoder.array { (decoder: inout Self) throws(Failure) in try decoder.userEntry() }
@@ -57,17 +76,31 @@ struct StatisticsJSONDecoder {
         return CombinedStatistics(userStatistics: userStatistics, habitStatistics: habitStatistics)
     }
 
+    /// A user's statistics: the previous answer's when its bytes are the same, else decoded.
     private mutating func userEntry() throws(Failure) -> UserStatistics {
+        let (key, end) = try entryBytes()
+        if let known = previous.users[key] {
+            memo.users[key] = known
+            offset = end
+            return known
+        }
+        let entry = try decodedUserEntry()
+        guard offset == end else { throw failure("an entry read differently from its extent") }
+        memo.users[key] = entry
+        return entry
+    }
+
+    private mutating func decodedUserEntry() throws(Failure) -> UserStatistics {
         var user: User?
         var counts: [HabitCount]?
-        try object { (decoder: inout Self, key: String) throws(Failure) in
+        try object { (decoder: inout Self, key: ObjectKey) throws(Failure) in
             switch key {
             case "user": user = try decoder.sharedUser()
             case "habitCounts":
                 counts = try decoder.array { (decoder: inout Self) throws(Failure) in
                     var habit: Habit?
                     var count: Int?
-                    try decoder.object { (decoder: inout Self, key: String) throws(Failure) in
+                    try decoder.object { (decoder: inout Self, key: ObjectKey) throws(Failure) in
                         switch key {
                         case "habit": habit = try decoder.sharedHabit()
                         case "count": count = try decoder.integer()
@@ -84,17 +117,31 @@ struct StatisticsJSONDecoder {
         return UserStatistics(user: user, habitCounts: counts)
     }
 
+    /// A habit's statistics: the previous answer's when its bytes are the same, else decoded.
     private mutating func habitEntry() throws(Failure) -> HabitStatistics {
+        let (key, end) = try entryBytes()
+        if let known = previous.habits[key] {
+            memo.habits[key] = known
+            offset = end
+            return known
+        }
+        let entry = try decodedHabitEntry()
+        guard offset == end else { throw failure("an entry read differently from its extent") }
+        memo.habits[key] = entry
+        return entry
+    }
+
+    private mutating func decodedHabitEntry() throws(Failure) -> HabitStatistics {
         var habit: Habit?
         var counts: [UserCount]?
-        try object { (decoder: inout Self, key: String) throws(Failure) in
+        try object { (decoder: inout Self, key: ObjectKey) throws(Failure) in
             switch key {
             case "habit": habit = try decoder.sharedHabit()
             case "userCounts":
                 counts = try decoder.array { (decoder: inout Self) throws(Failure) in
                     var user: User?
                     var count: Int?
-                    try decoder.object { (decoder: inout Self, key: String) throws(Failure) in
+                    try decoder.object { (decoder: inout Self, key: ObjectKey) throws(Failure) in
                         switch key {
                         case "user": user = try decoder.sharedUser()
                         case "count": count = try decoder.integer()
@@ -111,6 +158,16 @@ struct StatisticsJSONDecoder {
         return HabitStatistics(habit: habit, userCounts: counts)
     }
 
+    /// The bytes of the value at `offset` (checked by skipping it) and where it ends; `offset` stays at its start.
+    private mutating func entryBytes() throws(Failure) -> (StatisticsDecodeMemo.EntryBytes, Int) {
+        skipSpace()
+        let start = offset
+        try skipValue()
+        let end = offset
+        offset = start
+        return (StatisticsDecodeMemo.EntryBytes(array[start..<end]), end)
+    }
+
     /// A user object, decoded once per distinct spelling.
     private mutating func sharedUser() throws(Failure) -> User {
         skipSpace()
@@ -124,7 +181,7 @@ struct StatisticsJSONDecoder {
         var name: String?
         var color: Color?
         var bio: String?
-        try object { (decoder: inout Self, field: String) throws(Failure) in
+        try object { (decoder: inout Self, field: ObjectKey) throws(Failure) in
             switch field {
             case "id": id = try decoder.string()
             case "name": name = try decoder.string()
@@ -151,14 +208,14 @@ struct StatisticsJSONDecoder {
         var name: String?
         var category: Category?
         var info: String?
-        try object { (decoder: inout Self, field: String) throws(Failure) in
+        try object { (decoder: inout Self, field: ObjectKey) throws(Failure) in
             switch field {
             case "name": name = try decoder.string()
             case "info": info = try decoder.string()
             case "category":
                 var categoryName: String?
                 var color: Color?
-                try decoder.object { (decoder: inout Self, field: String) throws(Failure) in
+                try decoder.object { (decoder: inout Self, field: ObjectKey) throws(Failure) in
                     switch field {
                     case "name": categoryName = try decoder.string()
                     case "color": color = try decoder.color()
@@ -182,7 +239,7 @@ struct StatisticsJSONDecoder {
         var h: Double?
         var s: Double?
         var b: Double?
-        try object { (decoder: inout Self, key: String) throws(Failure) in
+        try object { (decoder: inout Self, key: ObjectKey) throws(Failure) in
             switch key {
             case "h": h = try decoder.number()
             case "s": s = try decoder.number()
