@@ -39,6 +39,33 @@ import Testing
         }
     }
 
+    /// An answer of only user entries, one per (id, count).
+    func users(_ people: [(String, Int)]) -> [UInt8] {
+        let entries = people.map { id, count in
+            #"{"user": {"id": "\#(id)", "name": "N\#(id)"}, "habitCounts": [{"habit": {"name": "Yoga", "info": "","#
+                + #" "category": {"name": "C", "color": {"h": 0, "s": 0, "b": 0}}}, "count": \#(count)}]}"#
+        }
+        return Array(#"{"userStatistics": [\#(entries.joined(separator: ", "))], "habitStatistics": []}"#.utf8)
+    }
+
+    /// Entries changed in place, added, removed, repeated and moved: each answer reads as a whole decode reads it.
+    @Test func followsEntriesAddedRemovedAndMoved() throws {
+        let answers: [[(String, Int)]] = [
+            [("a", 1), ("b", 2), ("c", 3), ("d", 4)], [("a", 1), ("b", 5), ("c", 3), ("d", 4)],
+            [("a", 1), ("b", 5), ("c", 3), ("d", 9)], [("x", 0), ("a", 1), ("b", 5), ("c", 3), ("d", 9)],
+            [("x", 0), ("b", 5), ("c", 3), ("d", 9)], [("d", 9), ("c", 3), ("b", 5), ("x", 0)],
+            [("d", 9), ("d", 9), ("c", 7), ("b", 6), ("x", 0)], [("c", 7)], [],
+        ]
+        var memo = StatisticsDecodeMemo()
+        for people in answers {
+            let bytes = users(people)
+            let reused = try memo.decode(bytes)
+            #expect(try canonical(reused) == canonical(StatisticsJSONDecoder.decode(bytes)))
+            #expect(reused.userStatistics.map(\.user.id) == people.map(\.0))
+            #expect(reused.userStatistics.map { $0.habitCounts[0].count } == people.map(\.1))
+        }
+    }
+
     /// A renamed user's entry has other bytes, so it is decoded again: the old name never comes back.
     @Test func takesAChangedEntryFromTheNewBytesNeverFromTheMemo() throws {
         var memo = StatisticsDecodeMemo()

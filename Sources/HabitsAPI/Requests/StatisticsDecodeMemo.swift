@@ -1,8 +1,8 @@
 import Foundation
 
-/// The entries of the last `/combinedStats` answer decoded, by their bytes: the next answer's entries whose bytes are
-/// the same are taken from here instead of being decoded (issue 21 point 2: a refresh's cost grows with what changed;
-/// one event upstream changes one user's and one habit's entry of thousands).
+/// The entries of the last `/combinedStats` answer decoded, with their bytes: the next answer's entries whose bytes
+/// are the same are taken from here instead of being decoded (issue 21 point 2: a refresh's cost grows with what
+/// changed; one event upstream changes one user's and one habit's entry of thousands).
 ///
 /// A pure value. An entry's value is a function of its bytes alone, so equal bytes give an equal value and a hit is
 /// never stale. It holds only the last answer's entries (and so that answer's bytes): each successful decode replaces
@@ -29,8 +29,37 @@ public struct StatisticsDecodeMemo: Sendable {
         }
     }
 
-    var users: [EntryBytes: UserStatistics] = [:]
-    var habits: [EntryBytes: HabitStatistics] = [:]
+    /// One kind of entry in the order of the answer.
+    struct Entries<Value: Sendable>: Sendable {
+        private(set) var bytes: [EntryBytes] = []
+        private(set) var values: [Value] = []
+        /// Where each spelling first is; made when first asked (hashing every entry costs as much as the rest of a
+        /// decode in which nothing moved).
+        private var places: [EntryBytes: Int]?
+
+        var count: Int { bytes.count }
+        var isEmpty: Bool { bytes.isEmpty }
+
+        mutating func append(_ entry: EntryBytes, _ value: Value) {
+            bytes.append(entry)
+            values.append(value)
+            places = nil
+        }
+
+        /// The first place of an entry spelled `entry`.
+        mutating func place(of entry: EntryBytes) -> Int? {
+            if places == nil {
+                var made: [EntryBytes: Int] = [:]
+                made.reserveCapacity(bytes.count)
+                for (place, spelling) in bytes.enumerated() where made[spelling] == nil { made[spelling] = place }
+                places = made
+            }
+            return places?[entry]
+        }
+    }
+
+    var users = Entries<UserStatistics>()
+    var habits = Entries<HabitStatistics>()
 
     /// An empty memo: the first answer is decoded whole.
     public init() {}

@@ -22,13 +22,16 @@ struct StatisticsJSONDecoder {
     var offset = 0
     /// Objects and arrays open at `offset`.
     var depth = 0
-    private var users: [ArraySlice<UInt8>: User] = [:]
-    private var habits: [ArraySlice<UInt8>: Habit] = [:]
+    private var users: [EntryBytes: User] = [:]
+    private var habits: [EntryBytes: Habit] = [:]
     /// The same bytes as `bytes`, for slices as dictionary keys.
-    private let array: [UInt8]
+    let array: [UInt8]
     /// The previous answer's entries (looked up) and this one's (filled in).
-    private let previous: StatisticsDecodeMemo
-    private(set) var memo = StatisticsDecodeMemo()
+    var previous: StatisticsDecodeMemo
+    var memo = StatisticsDecodeMemo()
+    /// Where in `previous`'s entries of each kind the next entry is looked for first: unchanged entries come in order.
+    var userCursor = 0
+    var habitCursor = 0
 
     /// Decodes `body`.
     static func decode(_ body: [UInt8]) throws(Failure) -> CombinedStatistics {
@@ -78,15 +81,22 @@ struct StatisticsJSONDecoder {
 
     /// A user's statistics: the previous answer's when its bytes are the same, else decoded.
     private mutating func userEntry() throws(Failure) -> UserStatistics {
-        let (key, end) = try entryBytes()
-        if let known = previous.users[key] {
-            memo.users[key] = known
-            offset = end
+        skipSpace()
+        let start = offset
+        // Out of `self` while it is searched (one reference, so not copied).
+        var entries = previous.users
+        previous.users = .init()
+        let reuse = reusedEntry(&entries, from: userCursor)
+        previous.users = entries
+        switch reuse {
+        case .reused(let known, let place):
+            userCursor = place + 1
+            memo.users.append(EntryBytes(array[start..<offset]), known)
             return known
+        case .decode(let cursor): userCursor = cursor
         }
         let entry = try decodedUserEntry()
-        guard offset == end else { throw failure("an entry read differently from its extent") }
-        memo.users[key] = entry
+        memo.users.append(EntryBytes(array[start..<offset]), entry)
         return entry
     }
 
@@ -119,15 +129,22 @@ struct StatisticsJSONDecoder {
 
     /// A habit's statistics: the previous answer's when its bytes are the same, else decoded.
     private mutating func habitEntry() throws(Failure) -> HabitStatistics {
-        let (key, end) = try entryBytes()
-        if let known = previous.habits[key] {
-            memo.habits[key] = known
-            offset = end
+        skipSpace()
+        let start = offset
+        // Out of `self` while it is searched (one reference, so not copied).
+        var entries = previous.habits
+        previous.habits = .init()
+        let reuse = reusedEntry(&entries, from: habitCursor)
+        previous.habits = entries
+        switch reuse {
+        case .reused(let known, let place):
+            habitCursor = place + 1
+            memo.habits.append(EntryBytes(array[start..<offset]), known)
             return known
+        case .decode(let cursor): habitCursor = cursor
         }
         let entry = try decodedHabitEntry()
-        guard offset == end else { throw failure("an entry read differently from its extent") }
-        memo.habits[key] = entry
+        memo.habits.append(EntryBytes(array[start..<offset]), entry)
         return entry
     }
 
@@ -158,22 +175,12 @@ struct StatisticsJSONDecoder {
         return HabitStatistics(habit: habit, userCounts: counts)
     }
 
-    /// The bytes of the value at `offset` (checked by skipping it) and where it ends; `offset` stays at its start.
-    private mutating func entryBytes() throws(Failure) -> (StatisticsDecodeMemo.EntryBytes, Int) {
-        skipSpace()
-        let start = offset
-        try skipValue()
-        let end = offset
-        offset = start
-        return (StatisticsDecodeMemo.EntryBytes(array[start..<end]), end)
-    }
-
     /// A user object, decoded once per distinct spelling.
     private mutating func sharedUser() throws(Failure) -> User {
         skipSpace()
         let start = offset
         try skipValue()
-        let key = array[start..<offset]
+        let key = EntryBytes(array[start..<offset])
         if let known = users[key] { return known }
         let end = offset
         offset = start
@@ -201,7 +208,7 @@ struct StatisticsJSONDecoder {
         skipSpace()
         let start = offset
         try skipValue()
-        let key = array[start..<offset]
+        let key = EntryBytes(array[start..<offset])
         if let known = habits[key] { return known }
         let end = offset
         offset = start
