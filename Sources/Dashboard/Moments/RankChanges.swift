@@ -13,9 +13,16 @@ enum RankChanges {
     /// The changes from `old` to `new`, seen at `second`, sorted by habit then person name.
     static func between(_ old: Snapshot, _ new: Snapshot, second: Int) -> [RankChange] {
         let you = new.activeUserID
+        // A ranking the new snapshot kept from the old one has no changes (issue 21 point 2: a refresh's cost grows
+        // with what changed, where comparing every habit's ranking was most of recording one).
+        var changed: [(habit: String, before: Ranking, after: Ranking)] = []
+        for (habit, after) in new.rankings {
+            guard let before = old.rankings[habit], !before.isSameRanking(as: after) else { continue }
+            changed.append((habit, before, after))
+        }
+        changed.sort { $0.habit < $1.habit }
         var changes: [RankChange] = []
-        for habit in new.rankings.keys.sorted() {
-            guard let before = old.rankings[habit], let after = new.rankings[habit] else { continue }
+        for (habit, before, after) in changed {
             changes += between(before, after, habit: habit, you: you, second: second)
         }
         return changes

@@ -107,10 +107,13 @@ public final class ActivityHistory: Sendable {
             if let previous = state.lastSnapshot, previous.version != snapshot.version {
                 state.record.moments.append(RankChanges.between(previous, snapshot, second: second), now: second)
             }
+            // The record's newest samples are `lastSnapshot`'s totals (it was recorded last, into this record), so
+            // within a slot only what changed since is written.
+            let change = state.lastSnapshot.flatMap { TotalsChange(from: $0, to: snapshot) }
             state.lastVersion = snapshot.version
             state.lastSnapshot = snapshot
             state.record.history.record(
-                habitTotals: snapshot.habitTotals, userTotals: snapshot.userTotals, second: second)
+                habitTotals: snapshot.habitTotals, userTotals: snapshot.userTotals, second: second, change: change)
             // Stored once per slot: a coalesced write holds the record, and every change after it copies the rings.
             guard latest.map({ slot > $0 }) ?? true else { return nil }
             if shared { state.shown = state.record }

@@ -115,21 +115,27 @@ public final class Snapshot: Sendable {
         var rankings: [String: Ranking] = [:]
         var cards: [String: LeaderboardCard] = [:]
         var leading: [String: [HabitCount]] = [:]
+        var habitTotals: [String: Int] = [:]
         rankings.reserveCapacity(habitStatistics.count)
         cards.reserveCapacity(habitStatistics.count)
+        habitTotals.reserveCapacity(habitStatistics.count)
         for (name, entry) in habitStatistics {
             // A refresh's cost grows with what changed (issue 21 point 2): a habit whose statistics are the same,
             // field for field, as in the snapshot this one replaces keeps its ranking and card (same names, same
             // order); comparing is a pass without allocation, ranking is a sort.
+            // Its total too.
             let ranking: Ranking
             if let reused, let old = reused.habitStatistics[name], let oldRanking = reused.rankings[name],
-                let oldCard = reused.leaderboardCards[name], Self.sameContent(old, entry)
+                let oldCard = reused.leaderboardCards[name], let oldTotal = reused.habitTotals[name],
+                Self.sameContent(old, entry)
             {
                 ranking = oldRanking
                 cards[name] = oldCard
+                habitTotals[name] = oldTotal
             } else {
                 ranking = Ranking(userCounts: entry.userCounts, activeUserID: activeUserID, order: order)
                 cards[name] = LeaderboardCard(statistics: entry, ranking: ranking, activeUserID: activeUserID)
+                habitTotals[name] = entry.userCounts.reduce(0) { $0 + max($1.count, 0) }
             }
             rankings[name] = ranking
             for leader in ranking.entries where leader.rank == 1 {
@@ -139,7 +145,7 @@ public final class Snapshot: Sendable {
         self.rankings = rankings
         leaderboardCards = cards
         self.leading = leading
-        habitTotals = habitStatistics.mapValues { $0.userCounts.reduce(0) { $0 + max($1.count, 0) } }
+        self.habitTotals = habitTotals
         self.userTotals = userTotals
         // The People sort keys, once per snapshot: a sort is then one pass over them.
         personKeys = sortedUsers.map { user in
@@ -177,6 +183,12 @@ public final class Snapshot: Sendable {
             lhs.habit.category.name == rhs.habit.category.name, lhs.habit.category.color == rhs.habit.category.color,
             lhs.userCounts.count == rhs.userCounts.count
         else { return false }
+        // The same storage (an entry the decode took from the previous answer, `StatisticsDecodeMemo`) holds the
+        // same counts: one comparison instead of a pass.
+        let sameStorage = lhs.userCounts.withUnsafeBufferPointer { left in
+            rhs.userCounts.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress }
+        }
+        if sameStorage { return true }
         for (left, right) in zip(lhs.userCounts, rhs.userCounts) {
             guard left.count == right.count, left.user.id == right.user.id, left.user.name == right.user.name,
                 left.user.color == right.user.color, left.user.bio == right.user.bio

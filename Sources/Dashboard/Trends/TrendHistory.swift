@@ -34,11 +34,14 @@ struct TrendHistory: Equatable, Sendable {
     /// The finest tier (10 s): the sparklines, "Happening now" and the render keys of live pages.
     var fine: TrendTier { tiers[0] }
 
-    /// Records the totals seen at `second` in every tier.
-    mutating func record(habitTotals: [String: Int], userTotals: [String: Int], second: Int) {
+    /// Records the totals seen at `second` in every tier; `change`, when given, is what differs from the totals
+    /// recorded last (`TrendTier.record`).
+    mutating func record(
+        habitTotals: [String: Int], userTotals: [String: Int], second: Int, change: TotalsChange? = nil
+    ) {
         for index in tiers.indices {
             let slot = Self.slot(second, spacing: tiers[index].spacing)
-            tiers[index].record(habitTotals: habitTotals, userTotals: userTotals, slot: slot)
+            tiers[index].record(habitTotals: habitTotals, userTotals: userTotals, slot: slot, change: change)
         }
     }
 

@@ -84,6 +84,14 @@ struct TrendTable: Equatable, Sendable {
         addNew(totals)
     }
 
+    /// Replaces the newest sample of the series in `changed`: a later total within the latest slot, when every other
+    /// series' newest sample is already its total (`TotalsChange`). A name not tracked stays so: it had no room.
+    mutating func overwrite(changed: [String: Int]) {
+        for (name, total) in changed {
+            if let place = index[name] { rings[place].replaceLast(TrendRing.sample(total)) }
+        }
+    }
+
     private mutating func addNew(_ totals: [String: Int]) {
         for (name, total) in totals where index[name] == nil && index.count < maxSeries {
             var ring = TrendRing(capacity: capacity)

@@ -28,12 +28,19 @@ struct TrendTier: Equatable, Sendable {
     /// Records the totals seen in `slot`. A later total in the latest slot replaces it (a slot keeps its last value);
     /// slots skipped since the latest are unknown (nothing was fetched then); a slot before the latest (a clock set
     /// back) counts as the latest.
-    mutating func record(habitTotals: [String: Int], userTotals: [String: Int], slot: Int) {
+    /// `change`, when given, is what differs from the totals recorded last: a later total in the latest slot then
+    /// replaces only those samples.
+    mutating func record(
+        habitTotals: [String: Int], userTotals: [String: Int], slot: Int, change: TotalsChange? = nil
+    ) {
         guard let latest = latestSlot, slot > latest else {
             if latestSlot == nil {
                 latestSlot = slot
                 habits.advance(habitTotals, steps: 1)
                 people.advance(userTotals, steps: 1)
+            } else if let change {
+                habits.overwrite(changed: change.habits)
+                people.overwrite(changed: change.people)
             } else {
                 habits.overwrite(habitTotals)
                 people.overwrite(userTotals)
