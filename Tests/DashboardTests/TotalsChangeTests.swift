@@ -8,7 +8,8 @@ import Testing
 @Suite struct TotalsChangeTests {
     func snapshot(_ counts: [String: [String: Int]]) -> Snapshot {
         Snapshot(
-            inputs: SnapshotInputs(users: TestData.users, habits: TestData.habits, statistics: TestData.statistics(counts)))
+            inputs: SnapshotInputs(
+                users: TestData.users, habits: TestData.habits, statistics: TestData.statistics(counts)))
     }
 
     @Test func holdsOnlyTheTotalsThatChanged() throws {
@@ -28,8 +29,10 @@ import Testing
     /// The same totals recorded in every tier, once whole and once as changes within the slot.
     @Test func recordingTheChangesWithinASlotGivesTheHistoryRecordingEverythingGives() throws {
         let steps = [
-            snapshot(["Yoga": ["user1": 2], "Run": ["user2": 1]]), snapshot(["Yoga": ["user1": 3], "Run": ["user2": 1]]),
-            snapshot(["Yoga": ["user1": 3], "Run": ["user2": 5]]), snapshot(["Yoga": ["user1": 3], "Run": ["user2": 5]]),
+            snapshot(["Yoga": ["user1": 2], "Run": ["user2": 1]]),
+            snapshot(["Yoga": ["user1": 3], "Run": ["user2": 1]]),
+            snapshot(["Yoga": ["user1": 3], "Run": ["user2": 5]]),
+            snapshot(["Yoga": ["user1": 3], "Run": ["user2": 5]]),
             snapshot(["Yoga": ["user1": 9], "Run": ["user2": 5]]),
         ]
         var whole = TrendHistory()
