@@ -116,7 +116,9 @@ import Testing
         #expect(LastVisit.second(of: request(cookie: cookie), signer: signer, verified: memo) == 1_700_000_000)
         #expect(memo.count == 1)
         let forged = "1800000000." + good.split(separator: ".").last!
-        #expect(LastVisit.second(of: request(cookie: "\(LastVisit.cookieName)=\(forged)"), signer: signer, verified: memo) == nil)
+        #expect(
+            LastVisit.second(of: request(cookie: "\(LastVisit.cookieName)=\(forged)"), signer: signer, verified: memo)
+                == nil)
         #expect(memo.count == 1)
     }
 }

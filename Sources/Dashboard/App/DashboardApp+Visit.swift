@@ -7,7 +7,10 @@ extension DashboardApp {
     func recordingVisit(_ response: Response, _ request: Request, browserID: BrowserID?) -> Response {
         guard browserID != nil, let signer = settings.signers.current else { return response }
         let now = ActivityHistory.second(snapshots.date)
-        guard LastVisit.needsRenewal(previous: LastVisit.second(of: request, signer: signer, verified: verifiedVisits), now: now) else {
+        guard
+            LastVisit.needsRenewal(
+                previous: LastVisit.second(of: request, signer: signer, verified: verifiedVisits), now: now)
+        else {
             return response
         }
         var response = response
