@@ -30,7 +30,15 @@ bench_work() {
     trap bench_cleanup EXIT
 }
 bench_cleanup() {
-    for file in "$work"/*.pid; do [[ -f "$file" ]] && kill "$(cat "$file")" 2>/dev/null || true; done
+    local file pids=()
+    for file in "$work"/*.pid; do [[ -f "$file" ]] && pids+=("$(cat "$file")"); done
+    ((${#pids[@]})) && kill "${pids[@]}" 2>/dev/null || true
+    # They are not this shell's children, so `wait` cannot see them: a dashboard still writing its cache while it stops
+    # made rm fail on a directory that was not empty, and the script exit 1 after a good run.
+    local pid
+    for pid in "${pids[@]}"; do
+        for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    done
     rm -rf "$work"
 }
 

@@ -13,7 +13,8 @@ import Testing
             "cards": CardCache.defaultBudget,
             "settings": SettingsStore<Settings>.cacheBudgetBytes,
             "parked_polls": SnapshotStore.Configuration().maxParked * ParkedPolls.bytesPerPoll,
-            "verified_cookies": VerifiedCookies().budgetBytes,
+            "verified_cookies": VerifiedCookies<BrowserID>().budgetBytes,
+            "verified_visits": VerifiedCookies<Int>().budgetBytes,
         ]
     }
 
@@ -23,6 +24,7 @@ import Testing
         #expect(budgets["settings"] == 2 << 20)
         #expect(budgets["parked_polls"] == 2 << 20)
         #expect(budgets["verified_cookies"] == 655_360)
+        #expect(budgets["verified_visits"] == 655_360)
     }
 
     @Test func togetherTheyLeaveMostOfTheProcesssBoundForEverythingElse() {

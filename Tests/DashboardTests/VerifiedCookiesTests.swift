@@ -69,32 +69,56 @@ import Testing
     /// It answers for what it was told (a memo that stores nothing would pass a bound alone), and when full it forgets
     /// the value used least recently, never one just looked up.
     @Test func theMemoForgetsTheLeastRecentlyUsedValueWhenFull() {
-        let memo = VerifiedCookies(capacity: 2)
+        let memo = VerifiedCookies<BrowserID>(capacity: 2)
         let (first, second, third) = (BrowserID.random(), BrowserID.random(), BrowserID.random())
         memo.remember(first.rawValue, names: first)
         memo.remember(second.rawValue, names: second)
-        #expect(memo.id(for: first.rawValue) == first)
-        #expect(memo.id(for: second.rawValue) == second)
-        #expect(memo.id(for: first.rawValue) == first)  // now `second` is the least recently used
+        #expect(memo.named(by: first.rawValue) == first)
+        #expect(memo.named(by: second.rawValue) == second)
+        #expect(memo.named(by: first.rawValue) == first)  // now `second` is the least recently used
         memo.remember(third.rawValue, names: third)
         #expect(memo.count == 2)
-        #expect(memo.id(for: first.rawValue) == first)
-        #expect(memo.id(for: third.rawValue) == third)
-        #expect(memo.id(for: second.rawValue) == nil)
+        #expect(memo.named(by: first.rawValue) == first)
+        #expect(memo.named(by: third.rawValue) == third)
+        #expect(memo.named(by: second.rawValue) == nil)
     }
 
     /// The bytes `/metrics` reports are what the values cost, and never past the budget, however long they are.
     @Test func theMemoCountsItsBytesAndStaysWithinItsBudget() {
-        let memo = VerifiedCookies(capacity: 4)
-        #expect(memo.budgetBytes == 4 * VerifiedCookies.bytesPerValue)
+        let memo = VerifiedCookies<BrowserID>(capacity: 4)
+        #expect(memo.budgetBytes == 4 * VerifiedCookies<BrowserID>.bytesPerValue)
         let id = BrowserID.random()
         memo.remember("v", names: id)
-        #expect(memo.bytes == 1 + VerifiedCookies.bytesPerEntry)
+        #expect(memo.bytes == 1 + VerifiedCookies<BrowserID>.bytesPerEntry)
         for length in [200, 300, 400] {
             memo.remember(String(repeating: "x", count: length), names: id)
             #expect(memo.bytes <= memo.budgetBytes)
         }
-        #expect(memo.id(for: String(repeating: "x", count: 400)) == id, "the latest value is remembered")
-        #expect(memo.id(for: "v") == nil, "the oldest made room")
+        #expect(memo.named(by: String(repeating: "x", count: 400)) == id, "the latest value is remembered")
+        #expect(memo.named(by: "v") == nil, "the oldest made room")
+    }
+}
+
+@Suite struct VerifiedVisitsTests {
+    func request(cookie: String) -> Request {
+        Request(method: .get, target: "/", headers: HTTPHeaders([("Cookie", cookie)]))
+    }
+
+    /// The last-visit cookie is checked once per distinct value: after that its second comes from the memo, and a
+    /// forged value is never remembered, so it is refused (and checked in full) every time.
+    @Test func aVerifiedVisitIsRememberedAndAForgedOneIsNot() {
+        let signer = CookieSigner.ephemeral()
+        let memo = VerifiedCookies<Int>()
+        let good = signer.signed("1700000000", label: LastVisit.label)
+        let cookie = "\(LastVisit.cookieName)=\(good)"
+        #expect(LastVisit.second(of: request(cookie: cookie), signer: signer, verified: memo) == 1_700_000_000)
+        #expect(memo.named(by: good) == 1_700_000_000)
+        #expect(LastVisit.second(of: request(cookie: cookie), signer: signer, verified: memo) == 1_700_000_000)
+        #expect(memo.count == 1)
+        let forged = "1800000000." + good.split(separator: ".").last!
+        #expect(
+            LastVisit.second(of: request(cookie: "\(LastVisit.cookieName)=\(forged)"), signer: signer, verified: memo)
+                == nil)
+        #expect(memo.count == 1)
     }
 }

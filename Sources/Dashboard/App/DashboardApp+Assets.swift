@@ -71,7 +71,7 @@ extension DashboardApp {
         return response
     }
 
-    /// The app's own caches for `/metrics`: renderings, cards, parked polls, verified cookies.
+    /// The app's own caches for `/metrics`: renderings, cards, parked polls, verified browser and visit cookies.
     var cacheUses: [CacheUse] {
         [
             CacheUse(name: "render", bytes: renderCache.bytes, budget: renderCache.budget),
@@ -82,6 +82,7 @@ extension DashboardApp {
             CacheUse(
                 name: "verified_cookies", bytes: settings.verifiedCookies.bytes,
                 budget: settings.verifiedCookies.budgetBytes),
+            CacheUse(name: "verified_visits", bytes: verifiedVisits.bytes, budget: verifiedVisits.budgetBytes),
         ]
     }
 

@@ -7,7 +7,10 @@ extension DashboardApp {
     func recordingVisit(_ response: Response, _ request: Request, browserID: BrowserID?) -> Response {
         guard browserID != nil, let signer = settings.signers.current else { return response }
         let now = ActivityHistory.second(snapshots.date)
-        guard LastVisit.needsRenewal(previous: LastVisit.second(of: request, signer: signer), now: now) else {
+        guard
+            LastVisit.needsRenewal(
+                previous: LastVisit.second(of: request, signer: signer, verified: verifiedVisits), now: now)
+        else {
             return response
         }
         var response = response
@@ -22,7 +25,7 @@ extension DashboardApp {
         guard !browser.favoriteHabits.isEmpty || !browser.followedUserIDs.isEmpty, let signer = settings.signers.current
         else { return nil }
         let now = ActivityHistory.second(activity.pageDate(now: snapshots.date))
-        let previous = LastVisit.second(of: request, signer: signer)
+        let previous = LastVisit.second(of: request, signer: signer, verified: verifiedVisits)
         guard let previous, LastVisit.isAway(previous: previous, now: now) else { return nil }
         return SinceLastVisit(
             snapshot: view.snapshot, settings: browser, lastVisit: previous, now: now,

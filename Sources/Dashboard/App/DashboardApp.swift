@@ -28,6 +28,9 @@ public final class DashboardApp: Sendable {
     let personalDigests = PersonalDigests()
     /// The renewed last-visit cookie, once per second.
     let visitCookies = VisitCookies()
+    /// Last-visit cookie values already verified, so a page's two reads of it (renewal, "since your last visit")
+    /// skip the HMAC.
+    let verifiedVisits = VerifiedCookies<Int>()
     /// Templates → responses.
     public let renderer: PageRenderer
     /// Per-browser favourites and follows.

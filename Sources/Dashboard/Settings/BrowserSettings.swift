@@ -17,7 +17,7 @@ public struct BrowserSettings: Sendable {
     /// Which site a request was sent to: over https the cookie is `Secure`, and its path is the public URL's prefix.
     public let site: SitePolicy
     /// Cookie values already verified, so repeat requests skip the HMAC.
-    let verifiedCookies = VerifiedCookies()
+    let verifiedCookies = VerifiedCookies<BrowserID>()
 
     /// About two years: the settings should outlive any normal gap between visits.
     public static var cookieMaxAge: Int { 2 * 365 * 24 * 60 * 60 }
@@ -54,7 +54,7 @@ public struct BrowserSettings: Sendable {
     public func browserID(of request: Request) -> BrowserID? {
         guard let signer = signers.current else { return nil }
         for value in request.cookies(named: BrowserID.cookieName, limit: Self.cookiesChecked) {
-            if let id = verifiedCookies.id(for: value) { return id }
+            if let id = verifiedCookies.named(by: value) { return id }
             guard let id = signer.browserID(fromCookie: value) else { continue }
             verifiedCookies.remember(value, names: id)
             return id

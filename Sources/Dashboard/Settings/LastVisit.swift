@@ -19,10 +19,15 @@ enum LastVisit {
     /// How many of a request's visit cookies are checked (forged copies cannot hide the real one).
     static let cookiesChecked = 4
 
-    /// The last visit a request's cookie names, if its tag verifies.
-    static func second(of request: Request, signer: CookieSigner) -> Int? {
+    /// The last visit a request's cookie names, if its tag verifies; a value in `verified` was checked before, and
+    /// one that checks out now is added to it (one HMAC per distinct cookie, not two per page, issue 21).
+    static func second(of request: Request, signer: CookieSigner, verified: VerifiedCookies<Int>) -> Int? {
         for value in request.cookies(named: cookieName, limit: cookiesChecked) {
-            if let text = signer.verified(value, label: label), let second = Int(text), second >= 0 { return second }
+            if let second = verified.named(by: value) { return second }
+            if let text = signer.verified(value, label: label), let second = Int(text), second >= 0 {
+                verified.remember(value, names: second)
+                return second
+            }
         }
         return nil
     }

@@ -15,6 +15,9 @@ public struct Router: HTTPResponder {
 
     /// Kept sorted most-specific first, so the first route that matches and has the method wins.
     private var routes: [Route] = []
+    /// The routes without captures, by method and path (`LiteralRoutes`): a warm page's route is found with one
+    /// hash, building no segments and no captures (issue 21).
+    private var literals = LiteralRoutes()
     private var fallbackResponder: (any HTTPResponder)?
 
     /// Creates an empty router.
@@ -24,6 +27,7 @@ public struct Router: HTTPResponder {
     /// method and pattern replaces the earlier one.
     public mutating func add(_ method: HTTPMethod, _ pattern: String, _ responder: some HTTPResponder) {
         let parsed = RoutePattern(pattern)
+        literals.add(method, parsed, responder)
         if let index = routes.firstIndex(where: { $0.pattern == parsed }) {
             routes[index].responders[method] = responder
             return
@@ -77,6 +81,13 @@ public struct Router: HTTPResponder {
             var response = Response(status: .noContent)
             response.headers.add(name: "Allow", value: allowedMethods.joined(separator: ", "))
             return .answer(response)
+        }
+        if let responder = literals.responder(request.method, request.path) {
+            // The literal route is the most specific one for its path, so the slow loop would have chosen it too.
+            guard context.parameters != Parameters() else { return .route(responder, context) }
+            var context = context
+            context.parameters = Parameters()
+            return .route(responder, context)
         }
         guard let segments = request.decodedPathSegments() else {
             // A malformed escape or non-UTF-8 path cannot name any resource; refuse instead of guessing.
