@@ -64,23 +64,29 @@ extension StatisticsJSONDecoder {
 
     /// An array of what `element` reads.
     mutating func array<Element>(_ element: (inout Self) throws(Failure) -> Element) throws(Failure) -> [Element] {
+        var read: [Element] = []
+        try elements { (decoder: inout Self) throws(Failure) in read.append(try element(&decoder)) }
+        return read
+    }
+
+    /// An array, `element` called with the reader on each of its elements (skipping one keeps nothing).
+    mutating func elements(_ element: (inout Self) throws(Failure) -> Void) throws(Failure) {
         try expect(UInt8(ascii: "["))
         try enter()
         defer { depth -= 1 }
-        var elements: [Element] = []
         skipSpace()
         if current == UInt8(ascii: "]") {
             offset += 1
-            return elements
+            return
         }
         while true {
-            elements.append(try element(&self))
+            try element(&self)
             skipSpace()
             switch current {
             case UInt8(ascii: ","): offset += 1
             case UInt8(ascii: "]"):
                 offset += 1
-                return elements
+                return
             default: throw failure("expected ',' or ']'")
             }
         }
@@ -92,7 +98,8 @@ extension StatisticsJSONDecoder {
         depth += 1
     }
 
-    /// An object key, read as bytes: a key without escapes (every key of the answer) is never made a `String`.
+    /// An object key (or any string), read as bytes: a key without escapes (every key of the answer) is never made a
+    /// `String`.
     private mutating func objectKey() throws(Failure) -> ObjectKey {
         try expect(UInt8(ascii: "\""))
         let start = offset
@@ -111,19 +118,10 @@ extension StatisticsJSONDecoder {
 
     /// A string; without escapes its bytes are taken as they are (one copy).
     mutating func string() throws(Failure) -> String {
-        try expect(UInt8(ascii: "\""))
-        let start = offset
-        while offset < bytes.count {
-            let byte = bytes[offset]
-            if byte == UInt8(ascii: "\"") {
-                defer { offset += 1 }
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
-            }
-            if byte == UInt8(ascii: "\\") { return try escapedString(from: start) }
-            guard byte >= 0x20 else { throw failure("a control character in a string") }
-            offset += 1
+        switch try objectKey() {
+        case .raw(let bytes): String(decoding: bytes, as: UTF8.self)
+        case .decoded(let bytes): String(decoding: bytes, as: UTF8.self)
         }
-        throw failure("an unterminated string")
     }
 
     private mutating func escapedString(from start: Int) throws(Failure) -> String {
@@ -252,26 +250,7 @@ extension StatisticsJSONDecoder {
         switch current {
         case UInt8(ascii: "{"):
             try object { (decoder: inout Self, _: ObjectKey) throws(Failure) in try decoder.skipValue() }
-        case UInt8(ascii: "["):
-            try expect(UInt8(ascii: "["))
-            try enter()
-            defer { depth -= 1 }
-            skipSpace()
-            if current == UInt8(ascii: "]") {
-                offset += 1
-                return
-            }
-            while true {
-                try skipValue()
-                skipSpace()
-                switch current {
-                case UInt8(ascii: ","): offset += 1
-                case UInt8(ascii: "]"):
-                    offset += 1
-                    return
-                default: throw failure("expected ',' or ']'")
-                }
-            }
+        case UInt8(ascii: "["): try elements { (decoder: inout Self) throws(Failure) in try decoder.skipValue() }
         case UInt8(ascii: "\""): _ = try objectKey()
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")

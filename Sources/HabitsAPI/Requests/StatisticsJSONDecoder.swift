@@ -79,25 +79,38 @@ struct StatisticsJSONDecoder {
         return CombinedStatistics(userStatistics: userStatistics, habitStatistics: habitStatistics)
     }
 
-    /// A user's statistics: the previous answer's when its bytes are the same, else decoded.
-    private mutating func userEntry() throws(Failure) -> UserStatistics {
+    /// An entry of `kind`: the previous answer's when its bytes are the same (`reusedEntry`), else `decoded`; either
+    /// way it is kept, with its bytes, for the next answer.
+    private mutating func entry<Value>(
+        _ kind: WritableKeyPath<StatisticsDecodeMemo, StatisticsDecodeMemo.Entries<Value>>,
+        cursor: WritableKeyPath<Self, Int>,
+        decoded: (inout Self) throws(Failure) -> Value
+    ) throws(Failure) -> Value {
         skipSpace()
         let start = offset
         // Out of `self` while it is searched (one reference, so not copied).
-        var entries = previous.users
-        previous.users = .init()
-        let reuse = reusedEntry(&entries, from: userCursor)
-        previous.users = entries
+        var entries = previous[keyPath: kind]
+        previous[keyPath: kind] = .init()
+        let reuse = reusedEntry(&entries, from: self[keyPath: cursor])
+        previous[keyPath: kind] = entries
+        let value: Value
         switch reuse {
         case .reused(let known, let place):
-            userCursor = place + 1
-            memo.users.append(EntryBytes(array[start..<offset]), known)
-            return known
-        case .decode(let cursor): userCursor = cursor
+            self[keyPath: cursor] = place + 1
+            value = known
+        case .decode(let next):
+            self[keyPath: cursor] = next
+            value = try decoded(&self)
         }
-        let entry = try decodedUserEntry()
-        memo.users.append(EntryBytes(array[start..<offset]), entry)
-        return entry
+        memo[keyPath: kind].append(EntryBytes(array[start..<offset]), value)
+        return value
+    }
+
+    /// A user's statistics: the previous answer's when its bytes are the same, else decoded.
+    private mutating func userEntry() throws(Failure) -> UserStatistics {
+        try entry(\.users, cursor: \.userCursor) { (decoder: inout Self) throws(Failure) in
+            try decoder.decodedUserEntry()
+        }
     }
 
     private mutating func decodedUserEntry() throws(Failure) -> UserStatistics {
@@ -129,23 +142,9 @@ struct StatisticsJSONDecoder {
 
     /// A habit's statistics: the previous answer's when its bytes are the same, else decoded.
     private mutating func habitEntry() throws(Failure) -> HabitStatistics {
-        skipSpace()
-        let start = offset
-        // Out of `self` while it is searched (one reference, so not copied).
-        var entries = previous.habits
-        previous.habits = .init()
-        let reuse = reusedEntry(&entries, from: habitCursor)
-        previous.habits = entries
-        switch reuse {
-        case .reused(let known, let place):
-            habitCursor = place + 1
-            memo.habits.append(EntryBytes(array[start..<offset]), known)
-            return known
-        case .decode(let cursor): habitCursor = cursor
+        try entry(\.habits, cursor: \.habitCursor) { (decoder: inout Self) throws(Failure) in
+            try decoder.decodedHabitEntry()
         }
-        let entry = try decodedHabitEntry()
-        memo.habits.append(EntryBytes(array[start..<offset]), entry)
-        return entry
     }
 
     private mutating func decodedHabitEntry() throws(Failure) -> HabitStatistics {
