@@ -45,4 +45,29 @@ import Testing
     func htmlIsRecognisedInAnyCase(contentType: String, isHTML: Bool) {
         #expect(SecurityHeaders<ClosureResponder>.isHTML(contentType) == isHTML)
     }
+
+    @Test func anAnswerThatAlreadyHoldsTheFieldsIsLeftAsItIs() async throws {
+        let fields = SecurityFields.applied(to: ["Content-Type": "text/html", "ETag": "\"t\""])
+        var page = Response(status: .ok, headers: fields)
+        page.headers.add(name: "Set-Cookie", value: "a=b")
+        #expect(SecurityFields.areApplied(page.headers))
+        #expect(try await respond(with: page).headers == page.headers)
+    }
+
+    @Test func anotherPolicyOrATwiceSentFieldIsStillReplaced() async throws {
+        var other = Response.html([])
+        other.headers.add(name: "Content-Security-Policy", value: "default-src *")
+        other.headers.add(name: "Referrer-Policy", value: "same-origin")
+        other.headers.add(name: "Cache-Control", value: "no-store")
+        other.headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        #expect(!SecurityFields.areApplied(other.headers))
+        let replaced = try await respond(with: other).headers
+        #expect(replaced.values(for: "Content-Security-Policy") == [SecurityFields.contentSecurityPolicy])
+
+        var twice = Response(status: .ok, headers: SecurityFields.applied(to: ["Content-Type": "text/html"]))
+        twice.headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        #expect(!SecurityFields.areApplied(twice.headers))
+        #expect(try await respond(with: twice).headers.values(for: "X-Content-Type-Options") == ["nosniff"])
+        #expect(!SecurityFields.areApplied(Response.html([]).headers))
+    }
 }

@@ -11,8 +11,9 @@ extension RenderCache {
         /// The ETag of their gzip representation (`EntityTag.gzipVariant`): made once with the entry, not on every
         /// request that checks `If-None-Match` or is answered gzipped (issue 21).
         let gzipEntityTag: String
-        /// The fields of its 200 as HTML, as is and gzipped, built once with the entry: a warm page's answer shares
-        /// them rather than building its own (issue 21).
+        /// The fields of its 200 as HTML, as is and gzipped, with the security fields (`SecurityFields`), built once
+        /// with the entry: a warm page's answer shares them rather than building its own, and `SecurityHeaders`
+        /// finds its fields already there (issue 21).
         let htmlFields: (identity: HTTPHeaders, gzip: HTTPHeaders)
 
         /// The entry of `body`, whose strong ETag is `entityTag`.
@@ -23,8 +24,9 @@ extension RenderCache {
             self.gzipEntityTag = gzipEntityTag
             let compressible = body.count >= Gzip.minimumSize
             htmlFields = (
-                identity: Self.fields(Self.html, compressible, gzip: false, entityTag, gzipEntityTag),
-                gzip: Self.fields(Self.html, compressible, gzip: true, entityTag, gzipEntityTag)
+                identity: SecurityFields.applied(
+                    to: Self.fields(Self.html, compressible, gzip: false, entityTag, gzipEntityTag)),
+                gzip: SecurityFields.applied(to: Self.fields(Self.html, compressible, gzip: true, entityTag, gzipEntityTag))
             )
         }
 
