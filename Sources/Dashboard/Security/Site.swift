@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 
 /// An origin as a browser names it (RFC 6454): scheme, host and port. The site a request was sent to, and what its
 /// `Origin` must equal.
@@ -12,8 +13,13 @@ public struct Site: Equatable, Hashable, Sendable {
 
     /// Creates a site; `scheme` and `host` are lowercased.
     public init(scheme: String, host: String, port: Int) {
-        self.scheme = scheme.lowercased()
-        self.host = host.lowercased()
+        self.init(lowercased: scheme.lowercased(), host: host.lowercased(), port: port)
+    }
+
+    /// A site whose `scheme` and `host` are lowercase already: what `plain` reads costs no lowercased copies.
+    private init(lowercased scheme: String, host: String, port: Int) {
+        self.scheme = scheme
+        self.host = host
         self.port = port
     }
 
@@ -48,10 +54,17 @@ public struct Site: Equatable, Hashable, Sendable {
     /// The site of an http(s) `authority` made only of letters, digits, dots and hyphens with an optional port of
     /// 1 to 65535 without leading zeros (what browsers send), read as URLComponents reads it; nil for anything else,
     /// including any with two hyphens in a row (punycode's `xn--`, which URLComponents decodes).
-    static func plain(scheme: String, authority: String) -> Site? {
-        let scheme = scheme.lowercased()
-        guard scheme == "http" || scheme == "https" else { return nil }
+    static func plain(scheme given: String, authority: String) -> Site? {
+        let scheme: String
+        if HTTPHeaders.equal(given, "http") {
+            scheme = "http"
+        } else if HTTPHeaders.equal(given, "https") {
+            scheme = "https"
+        } else {
+            return nil
+        }
         var host = 0
+        var uppercase = false
         var port: Int?
         var previous: UInt8 = 0
         for byte in authority.utf8 {
@@ -68,12 +81,15 @@ public struct Site: Equatable, Hashable, Sendable {
             } else {
                 let letter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
                 guard letter || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x2D else { return nil }
+                if byte >= 0x41 && byte <= 0x5A { uppercase = true }
                 host += 1
             }
         }
         guard host > 0, port != 0 else { return nil }
         let name = String(authority.utf8.prefix(host))!
-        return Site(scheme: scheme, host: name, port: port ?? defaultPort(scheme))
+        return Site(
+            lowercased: scheme, host: uppercase ? name.lowercased() : name,
+            port: port ?? (scheme == "https" ? 443 : 80))
     }
 
     /// 443 for https, 80 otherwise.

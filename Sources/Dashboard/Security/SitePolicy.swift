@@ -69,6 +69,8 @@ public struct SitePolicy: Sendable {
             guard let local = Site(scheme: scheme, authority: hostField), allowedHosts.contains(local.host) else {
                 return nil
             }
+            // Without a proxy's word the site is that Host's: read once (issue 21).
+            if forwarded == nil { return local }
         }
         return Site(scheme: forwarded?.proto ?? scheme, authority: named)
     }
