@@ -26,7 +26,8 @@ extension RenderCache {
             htmlFields = (
                 identity: SecurityFields.applied(
                     to: Self.fields(Self.html, compressible, gzip: false, entityTag, gzipEntityTag)),
-                gzip: SecurityFields.applied(to: Self.fields(Self.html, compressible, gzip: true, entityTag, gzipEntityTag))
+                gzip: SecurityFields.applied(
+                    to: Self.fields(Self.html, compressible, gzip: true, entityTag, gzipEntityTag))
             )
         }
 
