@@ -38,22 +38,34 @@ read -r cookie habit_path person_path <<<"$browser"
 names=(home habit person habits people)
 paths=("/" "$habit_path" "$person_path" "/habits" "/people")
 mkdir -p "$work/html"
-for i in "${!names[@]}"; do
-    curl -sf -H "Cookie: $cookie" "$dash${paths[$i]}" >"$work/html/${names[$i]}.html"
-    chmod 644 "$work/html/${names[$i]}.html"
-    # The compressed column (issue 14): nginx's gzip_static serves this file for "Accept-Encoding: gzip".
-    gzip -9 -k -n "$work/html/${names[$i]}.html"
-    chmod 644 "$work/html/${names[$i]}.html.gz"
+# The same bytes from both, or the comparison means nothing. A page changes when a 10 s slot of the history passes
+# early on (a sparkline gains its second point), so pages that changed between two fetches are fetched again.
+for attempt in 1 2 3; do
+    for i in "${!names[@]}"; do
+        curl -sf -H "Cookie: $cookie" "$dash${paths[$i]}" >"$work/html/${names[$i]}.html"
+        chmod 644 "$work/html/${names[$i]}.html"
+        # The compressed column (issue 14): nginx's gzip_static serves this file for "Accept-Encoding: gzip".
+        gzip -9 -k -n -f "$work/html/${names[$i]}.html"
+        chmod 644 "$work/html/${names[$i]}.html.gz"
+    done
+    changed=""
+    for i in "${!names[@]}"; do
+        ours=$(curl -s -H "Cookie: $cookie" "$dash${paths[$i]}" | md5sum)
+        [[ "$ours" == "$(md5sum <"$work/html/${names[$i]}.html")" ]] || changed+=" ${names[$i]}"
+    done
+    [[ -z "$changed" ]] && break
+    if ((attempt == 3)); then echo "${changed# }: the dashboard's bytes changed between fetches" >&2; exit 1; fi
+    sleep 1
 done
 
 # The compressed column (issue 14): .gz files next to the pages, served for "Accept-Encoding: gzip".
 start_static_nginx "$work" "$work/html" "gzip_static on;" "gzip_vary on;"
-
-# The same bytes from both, or the comparison means nothing.
 for i in "${!names[@]}"; do
-    ours=$(curl -s -H "Cookie: $cookie" "$dash${paths[$i]}" | md5sum)
     theirs=$(curl -s "http://127.0.0.1:$nginx_port/${names[$i]}.html" | md5sum)
-    if [[ "$ours" != "$theirs" ]]; then echo "${names[$i]}: the dashboard's bytes changed between fetches" >&2; exit 1; fi
+    if [[ "$theirs" != "$(md5sum <"$work/html/${names[$i]}.html")" ]]; then
+        echo "${names[$i]}: nginx does not serve the dashboard's bytes" >&2
+        exit 1
+    fi
 done
 
 upstream_calls() {
