@@ -89,7 +89,7 @@ public struct Site: Equatable, Hashable, Sendable {
         let name = String(authority.utf8.prefix(host))!
         return Site(
             lowercased: scheme, host: uppercase ? name.lowercased() : name,
-            port: port ?? (scheme == "https" ? 443 : 80))
+            port: port ?? defaultPort(scheme))
     }
 
     /// 443 for https, 80 otherwise.
