@@ -6,12 +6,6 @@ import Testing
 /// The last `/combinedStats` answer's entries, reused by their bytes (issue 21 point 2): never stale, never looser
 /// than a decode of the whole answer, and holding only the last answer.
 @Suite struct StatisticsDecodeMemoTests {
-    /// Every field, in a stable spelling: the models' `==` compare ids and names only.
-    func canonical(_ statistics: CombinedStatistics) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return try encoder.encode(statistics)
-    }
 
     /// A small answer: users `a` and `b`, one habit, the counts given.
     func answer(aName: String = "Ann", aCount: Int = 1, bCount: Int = 2) -> [UInt8] {

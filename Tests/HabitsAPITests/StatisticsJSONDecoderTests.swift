@@ -6,12 +6,6 @@ import Testing
 
 /// `/combinedStats` decoded from its bytes (issue 21 point 2) reads exactly what `JSONDecoder` reads.
 @Suite struct StatisticsJSONDecoderTests {
-    /// Every field, in a stable spelling: the models' `==` compare ids and names only.
-    func canonical(_ statistics: CombinedStatistics) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return try encoder.encode(statistics)
-    }
 
     func both(_ bytes: [UInt8]) throws -> (CombinedStatistics, CombinedStatistics) {
         (try StatisticsJSONDecoder.decode(bytes), try JSONDecoder().decode(CombinedStatistics.self, from: Data(bytes)))
