@@ -122,8 +122,7 @@ public final class Snapshot: Sendable {
         for (name, entry) in habitStatistics {
             // A refresh's cost grows with what changed (issue 21 point 2): a habit whose statistics are the same,
             // field for field, as in the snapshot this one replaces keeps its ranking and card (same names, same
-            // order); comparing is a pass without allocation, ranking is a sort.
-            // Its total too.
+            // order) and its total; comparing is a pass without allocation, ranking is a sort.
             let ranking: Ranking
             if let reused, let old = reused.habitStatistics[name], let oldRanking = reused.rankings[name],
                 let oldCard = reused.leaderboardCards[name], let oldTotal = reused.habitTotals[name],
@@ -185,10 +184,7 @@ public final class Snapshot: Sendable {
         else { return false }
         // The same storage (an entry the decode took from the previous answer, `StatisticsDecodeMemo`) holds the
         // same counts: one comparison instead of a pass.
-        let sameStorage = lhs.userCounts.withUnsafeBufferPointer { left in
-            rhs.userCounts.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress }
-        }
-        if sameStorage { return true }
+        if lhs.userCounts.sharesStorage(with: rhs.userCounts) { return true }
         for (left, right) in zip(lhs.userCounts, rhs.userCounts) {
             guard left.count == right.count, left.user.id == right.user.id, left.user.name == right.user.name,
                 left.user.color == right.user.color, left.user.bio == right.user.bio

@@ -24,13 +24,7 @@ struct Ranking: Equatable, Sendable {
 
     /// Whether `other` is this ranking itself, kept by a snapshot from the one it replaced rather than ranked anew:
     /// then both hold the same entries. One comparison of storage, where `==` compares every entry.
-    func isSameRanking(as other: Ranking) -> Bool {
-        entries.withUnsafeBufferPointer { mine in
-            other.entries.withUnsafeBufferPointer { theirs in
-                mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
-            }
-        }
-    }
+    func isSameRanking(as other: Ranking) -> Bool { entries.sharesStorage(with: other.entries) }
 
     /// The name the active user goes by in every ranking (SPEC §5).
     static let activeUserName = "Active User"
