@@ -61,11 +61,9 @@ struct PostgresSettingsStoreTests {
         return (server, one)
     }
 
-    /// Waits until `store`'s listener is connected (its first event), so notifications from now on are heard.
+    /// Waits until `dashboard`'s store hears its channel, so it keeps copies and hears every change from now on.
     static func listening(_ dashboard: Dashboard) async {
-        var events = dashboard.database.listener.subscribe(channels: [PostgresSettingsStore<Settings>.channel])
-            .makeAsyncIterator()
-        _ = await events.next()
+        await eventually("the store listens") { dashboard.store.isListening }
     }
 
     @Test(.timeLimit(.minutes(2)))
@@ -97,9 +95,11 @@ struct PostgresSettingsStoreTests {
         let url = try await ThrowawayPostgres.shared().makeDatabase()
         let (one, two) = (try await Self.dashboard(url), try await Self.dashboard(url))
         defer { (one.close(), two.close()) }
+        await Self.listening(two)
         let id = BrowserID.random()
         try await one.store.update(id) { $0.toggleFavorite("Yoga") }
-        #expect(try await two.store.loadVersioned(id).value.favoriteHabits == ["Yoga"])  // now in two's memory
+        #expect(try await two.store.loadVersioned(id).value.favoriteHabits == ["Yoga"])
+        #expect(two.store.state.withLock { $0.cache.peek(id)?.loaded.version } == 1)  // now in two's memory
         var heard = two.database.listener.subscribe(channels: [PostgresSettingsStore<Settings>.channel])
             .makeAsyncIterator()
         _ = await heard.next()  // .connected: two listens
@@ -115,6 +115,45 @@ struct PostgresSettingsStoreTests {
             two.store.state.withLock { $0.cache.peek(id)?.loaded.version ?? 0 } != 1
         }
         #expect(try await two.store.loadVersioned(id).value.favoriteHabits == ["Yoga", "Swim"])
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func copiesAreKeptOnlyWhileTheChannelIsHeardAndAllAreDroppedWhenItIsHeardAgain() async throws {
+        let url = try await ThrowawayPostgres.shared().makeDatabase()
+        let database = try await DashboardDatabase.open(try DatabaseURL(url), logger: .silent)
+        defer { database.close() }
+        await eventually("the schema and the secret are there") { database.isPrepared }
+        // A listener never started: the events are the test's own, as the listener would send them.
+        let listener = PostgresListener(url: try DatabaseURL(url), clock: SystemTimeSource())
+        let store = try PostgresSettingsStore(
+            pool: database.pool, listener: listener, defaultValue: Settings(), logger: .silent)
+        defer { store.close() }
+        let id = BrowserID.random()
+        func copy() -> UInt64? { store.state.withLock { $0.cache.peek(id)?.loaded.version } }
+
+        // Pages are served before the first session listens: read and written through, nothing kept.
+        try await store.update(id) { $0.toggleFavorite("Yoga") }
+        #expect(copy() == nil)
+        #expect(try await store.loadVersioned(id).value.favoriteHabits == ["Yoga"])
+        #expect(copy() == nil)
+
+        store.handle(.connected)
+        #expect(try await store.loadVersioned(id).value.favoriteHabits == ["Yoga"])
+        #expect(copy() == 1)
+
+        // Lost: the copy stays to serve pages, a change saved meanwhile replaces it, and a browser not in memory
+        // gets the defaults without a read.
+        store.handle(.lost("gone"))
+        #expect(try await store.loadVersioned(id).value.favoriteHabits == ["Yoga"])
+        try await store.update(id) { $0.toggleFavorite("Swim") }
+        #expect(copy() == 2)
+        #expect(try await store.loadVersioned(BrowserID.random()) == store.defaults)
+
+        // Heard again: anything may have changed meanwhile, so every copy goes and the next read is kept.
+        store.handle(.reconnected)
+        #expect(copy() == nil)
+        #expect(try await store.loadVersioned(id).value.favoriteHabits == ["Yoga", "Swim"])
+        #expect(copy() == 2)
     }
 
     @Test(.timeLimit(.minutes(2)))

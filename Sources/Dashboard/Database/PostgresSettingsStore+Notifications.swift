@@ -2,7 +2,7 @@ import Postgres
 
 extension PostgresSettingsStore {
     /// Follows `habits_settings`: a browser's copy is dropped when another dashboard wrote a newer version, and every
-    /// copy when the listener reconnects (what was sent while it was away is lost). Holds the store weakly, so a
+    /// copy when the listener connects or reconnects (what was sent before it listened is lost). Holds the store weakly, so a
     /// store nobody uses goes away and its task ends with the stream.
     func watchNotifications() -> Task<Void, Never> {
         let events = listener.subscribe(channels: [Self.channel])
@@ -27,22 +27,24 @@ extension PostgresSettingsStore {
                     _ = state.cache.removeValue(for: id)
                 }
             }
-        case .connected:
-            // The first session: nothing was missed but what another dashboard changed in the moment before it,
-            // while this one had nothing of the database in memory yet.
+        case .connected, .reconnected:
+            // Before the first session pages were already served (nothing kept, but a change in flight may have
+            // stored its copy), and after a loss anything may have changed.
             state.withLock { state in
                 state.admission.dropAll()
                 state.down = false
-            }
-        case .reconnected:
-            state.withLock { state in
-                state.admission.dropAll()
-                state.down = false
+                state.listening = true
                 while state.cache.removeOldest() != nil {}
             }
-            logger.notice("settings database reachable again; copies in memory dropped", [:])
+            if event == .reconnected {
+                logger.notice("settings database reachable again; copies in memory dropped", [:])
+            }
         case .lost:
-            state.withLock { $0.down = true }
+            // Copies stay, to serve pages while the database is away; none is added until it is heard again.
+            state.withLock { state in
+                state.down = true
+                state.listening = false
+            }
         }
     }
 }

@@ -9,7 +9,9 @@ import Timing
 ///
 /// - Reads come from memory: a browser's copy stays valid until a notification (`habits_settings`, payload
 ///   `<id> <version>`) says another dashboard changed it, so a warm page makes no database call. After the listener
-///   reconnects, every copy is dropped (notifications sent meanwhile are lost). A browser not in memory is read
+///   connects or reconnects, every copy is dropped, and before its first session nothing is kept: a copy made
+///   before the `LISTEN` (pages are served while the listener's first session opens) would not hear of a change
+///   through another dashboard. A browser not in memory is read
 ///   once from the database, with a short deadline; while the database is known to be down (the listener's
 ///   last word was a lost session) or that read fails, the page gets the defaults at once and nothing is cached:
 ///   pages never wait on an unreachable database.
@@ -52,6 +54,13 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
         var readFailures = 0
         /// The listener last reported a lost session: reads of browsers not in memory do not even try.
         var down = false
+        /// The channel is listened on now (`.connected` or `.reconnected`, until `.lost`).
+        var listening = false
+
+        /// Whether a copy may be kept: while changes are heard, or while the database is away (then only a change
+        /// saved meanwhile makes one, and pages show it; every copy is dropped when the listener is back). Before
+        /// the first session, pages read through.
+        var keepsCopies: Bool { listening || down }
     }
 
     /// A store over `pool`, invalidated through `listener` (which the caller starts).
@@ -80,6 +89,9 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
     public func close() { watcher.withLock { $0 }?.cancel() }
 
     public var cacheBytes: Int { state.withLock { $0.cache.bytes } }
+
+    /// Whether notifications are heard now, so copies are kept.
+    public var isListening: Bool { state.withLock { $0.listening } }
 
     public func fileCount() async -> Int { state.withLock { $0.rows } }
 
@@ -110,7 +122,7 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
         }
         let entry = row.map { Entry(loaded: $0.loaded, usage: $0.usage) }
         state.withLock { state in
-            guard state.admission.end(ticket, version: row?.loaded.version ?? 0) else { return }
+            guard state.admission.end(ticket, version: row?.loaded.version ?? 0), state.keepsCopies else { return }
             let cost = 2 * (row?.bytes ?? 0) + 160
             let kept = entry ?? Entry(loaded: defaults, usage: FileUsage(modified: 0, accessed: 1))
             _ = state.cache.set(kept, for: id, cost: cost)
@@ -124,16 +136,25 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
         _ id: BrowserID, _ change: @escaping @Sendable (inout Value) -> Void
     ) async throws -> Versioned<Value> {
         let written: (Versioned<Value>, FileUsage, inserted: Bool)
+        // A ticket, as for a read: a newer version announced before the copy is stored (another dashboard's change
+        // right after this one, heard first) or a reconnection meanwhile means the copy is not kept.
+        let ticket = state.withLock { $0.admission.begin(id) }
         do {
             written = try await pool.transaction(idempotent: false) { transaction in
                 try await self.applyLocked(id, change, in: transaction)
             }
-        } catch let error as PostgresError {
+        } catch {
+            state.withLock { _ = $0.admission.end(ticket, version: 0) }
+            guard let error = error as? PostgresError else { throw error }
             logger.warning("settings change not saved", ["error": error.description])
             throw SettingsUnavailable(reason: error.description)
         }
         state.withLock { state in
-            _ = state.cache.set(Entry(loaded: written.0, usage: written.1), for: id)
+            if state.admission.end(ticket, version: written.0.version), state.keepsCopies {
+                _ = state.cache.set(Entry(loaded: written.0, usage: written.1), for: id)
+            } else {
+                _ = state.cache.removeValue(for: id)
+            }
             if written.inserted { state.rows += 1 }
         }
         if written.inserted { sweepIfOverTheCap() }
