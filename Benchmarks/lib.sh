@@ -106,6 +106,16 @@ sys.exit(1 if failed else 0)
 PY
 }
 
+# bench_visit DASHBOARD COOKIE: COOKIE with the last-visit cookie a browser holds after loading Home now, for a Cookie
+# header. A browser sends it back, so its pages come without a Set-Cookie until the cookie is a minute old; without
+# it every answer would renew it (a Set-Cookie on each, unlike any browser's). Fetch it again for each run.
+bench_visit() {
+    local visit
+    visit=$(curl -s -o /dev/null -D - -H "Cookie: $2" "$1/" | tr -d '\r' |
+        sed -n 's/^[Ss]et-[Cc]ookie: \(habits_visit=[^;]*\).*/\1/p' | head -1)
+    echo "$2${visit:+; $visit}"
+}
+
 # free_port: a loopback port nobody listens on now.
 free_port() {
     python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'

@@ -6,7 +6,8 @@
 # so its cookie is whatever the dashboard mints. The five pages (Home, a habit, a person, Habits, People) are fetched
 # with that cookie and written to nginx's root; wrk then runs each page at each concurrency against ours and against
 # nginx (1 worker, access log off), alternately (ours, nginx, nginx, ours; the better run of each counts), with the
-# same Cookie header for both. The dashboard keeps refreshing its snapshot while live pages are requested, as it
+# same Cookie header for both: the settings cookie and a last-visit cookie fetched for each cell (bench_visit), as a
+# browser sends them. The dashboard keeps refreshing its snapshot while live pages are requested, as it
 # does in production, and pages are served from its render cache.
 #
 # Prints req/s, p99, CPU time per request and the ratio per page and concurrency; the upstream calls per second during the runs (from
@@ -89,10 +90,11 @@ for i in "${!names[@]}"; do
     for c in $CONNECTIONS; do
         ours_url="$dash${paths[$i]}"
         nginx_url="http://127.0.0.1:$nginx_port/$name.html"
-        o1=$(run_wrk "$ours_url" "$c" "$dash_pid" -H "Cookie: $cookie" -H "Accept-Encoding: identity")
-        n1=$(run_wrk "$nginx_url" "$c" "$nginx_worker" -H "Cookie: $cookie" -H "Accept-Encoding: identity")
-        n2=$(run_wrk "$nginx_url" "$c" "$nginx_worker" -H "Cookie: $cookie" -H "Accept-Encoding: identity")
-        o2=$(run_wrk "$ours_url" "$c" "$dash_pid" -H "Cookie: $cookie" -H "Accept-Encoding: identity")
+        visitor=$(bench_visit "$dash" "$cookie")
+        o1=$(run_wrk "$ours_url" "$c" "$dash_pid" -H "Cookie: $visitor" -H "Accept-Encoding: identity")
+        n1=$(run_wrk "$nginx_url" "$c" "$nginx_worker" -H "Cookie: $visitor" -H "Accept-Encoding: identity")
+        n2=$(run_wrk "$nginx_url" "$c" "$nginx_worker" -H "Cookie: $visitor" -H "Accept-Encoding: identity")
+        o2=$(run_wrk "$ours_url" "$c" "$dash_pid" -H "Cookie: $visitor" -H "Accept-Encoding: identity")
         read -r ours_rps ours_p99 ours_cpu ours_err <<<"$(better "$o1" "$o2")"
         read -r nginx_rps nginx_p99 nginx_cpu _ <<<"$(better "$n1" "$n2")"
         ratio=$(ratio "$ours_rps" "$nginx_rps")
@@ -114,10 +116,11 @@ for i in "${!names[@]}"; do
     nginx_url="http://127.0.0.1:$nginx_port/$name.html"
     ours_size=$(curl -s -H "Cookie: $cookie" -H "Accept-Encoding: gzip" "$ours_url" | wc -c)
     nginx_size=$(stat -c %s "$work/html/$name.html.gz")
-    o1=$(run_wrk "$ours_url" "$GZIP_CONNECTIONS" "$dash_pid" -H "Cookie: $cookie" -H "Accept-Encoding: gzip")
-    n1=$(run_wrk "$nginx_url" "$GZIP_CONNECTIONS" "$nginx_worker" -H "Cookie: $cookie" -H "Accept-Encoding: gzip")
-    n2=$(run_wrk "$nginx_url" "$GZIP_CONNECTIONS" "$nginx_worker" -H "Cookie: $cookie" -H "Accept-Encoding: gzip")
-    o2=$(run_wrk "$ours_url" "$GZIP_CONNECTIONS" "$dash_pid" -H "Cookie: $cookie" -H "Accept-Encoding: gzip")
+    visitor=$(bench_visit "$dash" "$cookie")
+    o1=$(run_wrk "$ours_url" "$GZIP_CONNECTIONS" "$dash_pid" -H "Cookie: $visitor" -H "Accept-Encoding: gzip")
+    n1=$(run_wrk "$nginx_url" "$GZIP_CONNECTIONS" "$nginx_worker" -H "Cookie: $visitor" -H "Accept-Encoding: gzip")
+    n2=$(run_wrk "$nginx_url" "$GZIP_CONNECTIONS" "$nginx_worker" -H "Cookie: $visitor" -H "Accept-Encoding: gzip")
+    o2=$(run_wrk "$ours_url" "$GZIP_CONNECTIONS" "$dash_pid" -H "Cookie: $visitor" -H "Accept-Encoding: gzip")
     read -r ours_rps ours_p99 _ _ <<<"$(better "$o1" "$o2")"
     read -r nginx_rps nginx_p99 _ _ <<<"$(better "$n1" "$n2")"
     ratio=$(ratio "$ours_rps" "$nginx_rps")

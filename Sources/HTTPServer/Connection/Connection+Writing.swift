@@ -13,13 +13,14 @@ extension Connection {
         let keepAliveHTTP10 = !close && request.version == .http1_0
         let date = loop.dateTexts
         let bound = ResponseHead.bound(response, dateCount: date.httpDate.count)
+        let fieldLines = loop.preparedFields.lines(for: response.headers)
         // The head is built on the stack and sent with the body in one `sendmsg`; only what the socket does
         // not take is copied into the output queue.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { buffer in
             do throws(ResponseHead.InvalidField) {
                 let count = try ResponseHead.write(
                     response, bodyLength: response.body.count, close: close, keepAliveHTTP10: keepAliveHTTP10,
-                    date: date.httpDate, into: buffer)
+                    date: date.httpDate, fieldLines: fieldLines, into: buffer)
                 answer(
                     response, head: UnsafeBufferPointer(rebasing: buffer[0..<count]), for: request,
                     requestID: requestID, started: dispatched.started, timestamp: date.timestamp)

@@ -52,9 +52,10 @@ enum ResponseHead {
 
     /// Writes the head into `buffer` (at least `bound(response, dateCount:)` bytes) and returns its length:
     /// the connection sends it from there with the body, so the head needs no allocation.
+    ///   - fieldLines: the response's fields as `writeFields` writes them, prepared before (`PreparedFields`).
     static func write(
         _ response: Response, bodyLength: Int, close: Bool, keepAliveHTTP10: Bool, date: [UInt8],
-        into buffer: UnsafeMutableBufferPointer<UInt8>
+        fieldLines: [UInt8]? = nil, into buffer: UnsafeMutableBufferPointer<UInt8>
     ) throws(InvalidField) -> Int {
         let status = response.status.code
         var out = ByteWriter(buffer)
@@ -63,17 +64,10 @@ enum ResponseHead {
         out.append(UInt8(ascii: " "))
         out.append(response.status.reason)
         out.append("\r\n")
-        for field in response.headers {
-            if isConnectionOwned(field.name) { continue }
-            // Names must be tokens, values free of CR, LF and NUL: checked while copying.
-            guard !field.name.isEmpty, out.append(field.name, ifEvery: HTTPBytes.isToken) else {
-                throw InvalidField(name: field.name)
-            }
-            out.append(": ")
-            guard out.append(field.value, ifEvery: { $0 != 13 && $0 != 10 && $0 != 0 }) else {
-                throw InvalidField(name: field.name)
-            }
-            out.append("\r\n")
+        if let fieldLines {
+            fieldLines.withUnsafeBufferPointer { out.append($0) }
+        } else if let invalid = writeFields(response.headers.fields, into: &out) {
+            throw invalid
         }
         // 1xx and 204 must not carry Content-Length; a 304's would describe the omitted 200 (RFC 9110 §8.6).
         if status >= 200 && status != 204 && status != 304 {
@@ -92,6 +86,24 @@ enum ResponseHead {
         }
         out.append("\r\n")
         return out.count
+    }
+
+    /// Writes a line per field but those the connection owns; the first invalid field, if any (what was written
+    /// is then to be thrown away).
+    static func writeFields(_ fields: [(name: String, value: String)], into out: inout ByteWriter) -> InvalidField? {
+        for field in fields {
+            if isConnectionOwned(field.name) { continue }
+            // Names must be tokens, values free of CR, LF and NUL: checked while copying.
+            guard !field.name.isEmpty, out.append(field.name, ifEvery: HTTPBytes.isToken) else {
+                return InvalidField(name: field.name)
+            }
+            out.append(": ")
+            guard out.append(field.value, ifEvery: { $0 != 13 && $0 != 10 && $0 != 0 }) else {
+                return InvalidField(name: field.name)
+            }
+            out.append("\r\n")
+        }
+        return nil
     }
 
     /// The field every response carries, with its CRLF.

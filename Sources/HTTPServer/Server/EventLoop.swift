@@ -43,6 +43,8 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     /// The `Date` header and log timestamp of the current second, refreshed with `now` (no lock, unlike
     /// `DateCache.shared`, which it copies from once a second).
     private(set) var dateTexts = DateCache.shared.texts()
+    /// Field lines of heads whose fields are shared between answers, written once (only this loop's thread).
+    var preparedFields = PreparedFields()
     private var dateSecond = time(nil)
     /// Where connections `recv` into before the bytes go to their parser: one per loop, reused, because a
     /// temporary allocation over 1 KiB costs ~60 ns per call (heap or stack check).
