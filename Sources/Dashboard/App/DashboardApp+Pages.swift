@@ -192,13 +192,15 @@ extension DashboardApp {
     }
 
     /// The cached (or freshly rendered) bytes of `key` for `browser`: 304 when `If-None-Match` names their ETag,
-    /// else 200.
+    /// else 200. Reusable: given at once, the server gives it again to the same request within `answerEpoch`.
     func cachedHTML(
         _ request: Request, key: RenderKey, for browser: LoadedBrowser, render: () throws -> [UInt8]
     ) throws -> Response {
         let entry = try renderCache.entry(for: key, render: render)
-        return recordingVisit(
+        var response = recordingVisit(
             hasCurrentCopy(request, of: entry) ? notModified(entry, request) : ok(entry, request), request,
             browserID: browser.id)
+        response.isReusable = true
+        return response
     }
 }

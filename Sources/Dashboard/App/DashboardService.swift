@@ -131,7 +131,7 @@ public final class DashboardService: Sendable {
             configuration: ServerConfiguration(
                 host: options.host, port: options.port, maxConnectionsPerClient: options.maxConnectionsPerClient),
             responder: app.responder,
-            logger: logger, accessLog: accessLog)
+            logger: logger, accessLog: accessLog, answerEpoch: app.answerEpoch)
         do {
             try server.start()
         } catch {

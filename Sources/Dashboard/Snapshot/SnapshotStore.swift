@@ -36,6 +36,8 @@ public final class SnapshotStore: Sendable {
     private let logger: Logger
     private let persistence: SnapshotPersistence?
     let locked: Mutex<Locked>
+    /// `state.generation` as of the last event, readable without the lock (`generation`).
+    private let publishedGeneration = Atomic<UInt64>(0)
     /// Every habit's and person's total over the last hour, recorded here on each successful refresh (issue 10).
     public let history: ActivityHistory
 
@@ -55,6 +57,10 @@ public final class SnapshotStore: Sendable {
         let restored = persistence?.load(activeUserID: configuration.activeUserID).map { ($0.snapshot, $0.fetchedAt) }
         locked = Mutex(Locked(state: SnapshotState(policy: configuration.policy, restored: restored)))
     }
+
+    /// The generation long polls wait on (it moves with a new version, the stale notice, a changed setting), read
+    /// without the lock: part of the epoch under which the server gives an answer again (`DashboardApp.answerEpoch`).
+    public var generation: UInt64 { publishedGeneration.load(ordering: .acquiring) }
 
     /// The counters.
     public var metrics: Metrics { locked.withLock { $0.state.metrics } }
@@ -154,6 +160,7 @@ public final class SnapshotStore: Sendable {
     func decide<Answer>(_ event: (inout SnapshotState) -> (Answer, [SnapshotState.Action])) -> Answer {
         let (answer, actions, woken) = locked.withLock { locked in
             let (answer, actions) = event(&locked.state)
+            publishedGeneration.store(locked.state.generation, ordering: .releasing)
             return (answer, actions, take(actions, from: &locked.waiters))
         }
         perform(actions, woken)

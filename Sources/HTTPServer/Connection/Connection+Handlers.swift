@@ -14,6 +14,15 @@ extension Connection {
     /// Carries out `.dispatch`: gives `request` to the running worker, or starts one.
     func dispatch(_ request: Request) {
         let requestID = environment.requestIDs.next()
+        // Read before the responder is asked, so an answer made from newer data is never kept under an older epoch.
+        let epoch = environment.answerEpoch?.current()
+        if let epoch, let response = answers.memo.answer(to: request, from: client, in: epoch) {
+            // The same request again, nothing it depends on moved: its answer, without the responder (issue 21).
+            let context = RequestContext(
+                requestID: requestID, logger: environment.logger, peer: client, activity: activity)
+            immediateAnswer = (response, Dispatched(request: request, context: context, started: loop.now))
+            return
+        }
         let context = RequestContext(
             requestID: requestID, logger: environment.logger.with("request.id", requestID), peer: client,
             activity: activity)
@@ -22,12 +31,16 @@ extension Connection {
         // A warm page is answered here, on the loop, without a task hop (issue 21); the answer is written at the
         // end of this event (`answerImmediately`), not from inside the parse that found the request.
         if let response = ErrorResponse.respondAtOnce(environment.responder, to: request, context: context) {
+            if let epoch { answers.memo.keep(response, for: request, from: client, in: epoch) }
             immediateAnswer = (response, dispatched)
             return
         }
         pendingRequest = dispatched
         if worker == nil { startWorker() }
     }
+
+    /// This server's answer memo on this connection's loop (there is one only with an `AnswerEpoch`).
+    private var answers: AnswerMemo.PerLoop { environment.answerMemos[loop.index] }
 
     /// A task answers the connection's requests while they come one after another (pipelined), and ends when none
     /// is waiting: an idle connection holds no task. A task that stayed alive between requests kept the async frames

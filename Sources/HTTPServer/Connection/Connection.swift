@@ -45,6 +45,10 @@ final class Connection: @unchecked Sendable {
         let requestIDs: RequestIDGenerator
         /// Sums repeated identical access-log lines (nil: every line is written).
         let accessLog: AccessLogSummer?
+        /// When an answer given at once may be given again from the loop's `AnswerMemo` (nil: never).
+        let answerEpoch: AnswerEpoch?
+        /// This server's memo on each loop (`EventLoop.index`); empty without `answerEpoch`.
+        let answerMemos: [AnswerMemo.PerLoop]
         /// Called once, on the loop thread, as the socket closes: just before `close(2)`, so a client that sees
         /// the close and reconnects at once finds its slot (and its per-address count) already free.
         let onClose: @Sendable (Int) -> Void
@@ -56,7 +60,7 @@ final class Connection: @unchecked Sendable {
         /// Everything a server's connections share.
         init(
             responder: any HTTPResponder, logger: Logger, configuration: ServerConfiguration,
-            requestIDs: RequestIDGenerator, accessLog: AccessLogSummer? = nil,
+            requestIDs: RequestIDGenerator, accessLog: AccessLogSummer? = nil, answerEpoch: AnswerEpoch? = nil,
             onClose: @escaping @Sendable (Int) -> Void, onLastAnswer: @escaping @Sendable (Int) -> Void = { _ in }
         ) {
             self.responder = responder
@@ -64,6 +68,9 @@ final class Connection: @unchecked Sendable {
             self.configuration = configuration
             self.requestIDs = requestIDs
             self.accessLog = accessLog
+            self.answerEpoch = answerEpoch
+            answerMemos =
+                answerEpoch == nil ? [] : EventLoopGroup.shared.loops.map { _ in AnswerMemo.PerLoop() }
             self.onClose = onClose
             self.onLastAnswer = onLastAnswer
         }

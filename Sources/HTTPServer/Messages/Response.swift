@@ -9,12 +9,17 @@ public struct Response: Sendable, Equatable {
     public var headers: HTTPHeaders
     /// The whole body. Empty for HEAD answers is handled by the connection, not here.
     public var body: [UInt8]
+    /// Whether the server may give this answer, given at once (`HTTPResponder.respondAtOnce`), again to the same
+    /// request head from the same peer while its `AnswerEpoch` stays put, without asking the responder (issue 21):
+    /// true only for an answer that depends on nothing else, such as a page from the render cache.
+    public var isReusable: Bool
 
     /// Creates a response.
-    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: [UInt8] = [], isReusable: Bool = false) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.isReusable = isReusable
     }
 
     /// A `text/plain; charset=utf-8` response.

@@ -27,6 +27,8 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
 
     /// For thread names and logs.
     let name: String
+    /// Its place in `EventLoopGroup.shared`: what a server's per-loop state is found by (`AnswerMemo.PerLoop`).
+    let index: Int
     private let epollFD: Int32
     private let wakeFD: Int32
     /// The loop thread's `pthread_self()`, published once it runs.
@@ -56,8 +58,9 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     private var timers = TimerHeap()
 
     /// Creates the loop and starts its thread; it runs for the life of the process.
-    init(name: String) {
+    init(name: String, index: Int) {
         self.name = name
+        self.index = index
         started = .now
         now = started
         epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))

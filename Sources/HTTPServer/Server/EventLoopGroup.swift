@@ -14,7 +14,7 @@ final class EventLoopGroup: Sendable {
 
     /// Starts `count` loops.
     init(count: Int) {
-        loops = (0..<count).map { EventLoop(name: "http-loop-\($0)") }
+        loops = (0..<count).map { EventLoop(name: "http-loop-\($0)", index: $0) }
     }
 
     /// The loop for the next connection.

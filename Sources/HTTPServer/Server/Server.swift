@@ -52,6 +52,8 @@ public final class Server: Sendable {
     let logger: Logger
     let requestIDs = RequestIDGenerator()
     let accessLog: AccessLogSummer
+    /// When the responder's answers given at once may be given again (nil: never, every request is asked).
+    let answerEpoch: AnswerEpoch?
     /// The one timer mechanism (`TimeSource.after`) and the clock admissions are timed on.
     let clock: any TimeSource
     let acceptQueue = DispatchQueue(label: "http.accept", target: .global())
@@ -61,12 +63,14 @@ public final class Server: Sendable {
     /// address within a second (`AccessLogSummary`) through `accessLog`, one of its own unless given.
     public init(
         configuration: ServerConfiguration, responder: some HTTPResponder, logger: Logger,
-        accessLog: AccessLogSummer = AccessLogSummer(), clock: any TimeSource = SystemTimeSource()
+        accessLog: AccessLogSummer = AccessLogSummer(), answerEpoch: AnswerEpoch? = nil,
+        clock: any TimeSource = SystemTimeSource()
     ) {
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
         self.accessLog = accessLog
+        self.answerEpoch = answerEpoch
         self.clock = clock
     }
 
@@ -97,7 +101,7 @@ public final class Server: Sendable {
         let port = Socket.localPort(fd)
         let environment = Connection.Environment(
             responder: responder, logger: logger, configuration: configuration,
-            requestIDs: requestIDs, accessLog: accessLog,
+            requestIDs: requestIDs, accessLog: accessLog, answerEpoch: answerEpoch,
             onClose: { [weak self] id in self?.connectionClosed(id) },
             onLastAnswer: { [weak self] id in self?.state.withLock { $0.table.lastAnswer(id) } })
         let started = state.withLock { state -> Bool in

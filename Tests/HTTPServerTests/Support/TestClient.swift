@@ -208,12 +208,13 @@ enum LiveServer {
     /// Runs `body` with a started server answering through `responder`.
     static func with(
         _ configuration: ServerConfiguration = LiveServer.patientConfiguration, responder: some HTTPResponder,
-        logger: Logger = .silent, _ body: (Server) async throws -> Void
+        logger: Logger = .silent, answerEpoch: AnswerEpoch? = nil, _ body: (Server) async throws -> Void
     ) async throws {
         var configuration = configuration
         configuration.host = "127.0.0.1"
         configuration.port = 0
-        let server = Server(configuration: configuration, responder: responder, logger: logger)
+        let server = Server(
+            configuration: configuration, responder: responder, logger: logger, answerEpoch: answerEpoch)
         try server.start()
         do {
             try await body(server)
