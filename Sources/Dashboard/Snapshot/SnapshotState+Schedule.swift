@@ -138,11 +138,13 @@ extension SnapshotState {
             return failures > 0 || now >= lastSuccess + policy.staleAfter
         }
 
-        /// Whether a page should wait a moment for the refresh running now: the data it has is old (nobody watched for a
-        /// while), so a healthy upstream can give it fresh data within the page's wait budget.
+        /// Whether a page should wait a moment for the refresh running now: it was started for data already old (nobody
+        /// watched for a while), so a healthy upstream can give fresh data within the page's wait budget. A refresh
+        /// started while the data was young (a watched page's next one) is not waited for, however long it takes: under
+        /// load that sent every page to wait for data only as old as the refresh was slow (issue 21).
         func worthWaiting(now: ContinuousClock.Instant) -> Bool {
-            guard inFlight, failures == 0, let lastSuccess else { return false }
-            return now >= lastSuccess + max(.seconds(1), policy.interval * 4)
+            guard inFlight, failures == 0, let lastSuccess, let lastStarted else { return false }
+            return lastStarted >= lastSuccess + max(.seconds(1), policy.interval * 4)
         }
 
         /// When the refresher should look again while watched: the next allowed start.

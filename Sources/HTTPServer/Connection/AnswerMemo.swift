@@ -13,7 +13,7 @@ public struct AnswerEpoch: Sendable {
 
 /// The reusable answers of one server on one event loop in the current epoch (no lock: only the loop's thread touches
 /// it; each server has its own, `PerLoop`, so servers sharing the loops never see each other's), found by the
-/// request's target and given again to the same request head from the same peer: a warm page's answer then costs
+/// request head's hash and given again to the same request head from the same peer: a warm page's answer then costs
 /// a comparison instead of the middleware, the router, the cookie and settings look-ups and the render key (about a
 /// third of a warm page's CPU, issue 21).
 ///
@@ -32,8 +32,8 @@ struct AnswerMemo {
         let response: Response
     }
 
-    /// Slots, chosen by the target's hash; a collision replaces the older entry.
-    static let slotCount = 32
+    /// Slots, chosen by the head's hash; a collision replaces the older entry.
+    static let slotCount = 64
     /// The body bytes the entries may hold beyond what the responder's own caches share with them.
     static let byteBudget = 1 << 20
 
@@ -83,7 +83,12 @@ struct AnswerMemo {
         (request.method == .get || request.method == .head) && request.body.isEmpty
     }
 
+    /// By the target and every field value, in order: clients asking for one page differ in their cookies (and wrk's
+    /// two threads in the order of the same fields), so a slot by the target alone was taken in turns by each.
     private static func slot(of request: Request) -> Int {
-        Int(UInt(bitPattern: request.head.target.hashValue) % UInt(slotCount))
+        var hasher = Hasher()
+        hasher.combine(request.head.target)
+        for field in request.head.headers.fields { hasher.combine(field.value) }
+        return Int(UInt(bitPattern: hasher.finalize()) % UInt(slotCount))
     }
 }
