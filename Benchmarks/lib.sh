@@ -33,13 +33,16 @@ bench_cleanup() {
     local file pids=()
     for file in "$work"/*.pid; do [[ -f "$file" ]] && pids+=("$(cat "$file")"); done
     ((${#pids[@]})) && kill "${pids[@]}" 2>/dev/null || true
-    # They are not this shell's children, so `wait` cannot see them: a dashboard still writing its cache while it stops
-    # made rm fail on a directory that was not empty, and the script exit 1 after a good run.
     local pid
-    for pid in "${pids[@]}"; do
-        for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    done
+    for pid in "${pids[@]}"; do bench_gone "$pid"; done
     rm -rf "$work"
+}
+
+# bench_gone PID: returns once PID has exited (10 s at most). What bench_start starts is not this shell's child (it
+# runs in a command substitution), so `wait` cannot see it: a dashboard still writing its cache while it stops made
+# rm fail on a directory that was not empty.
+bench_gone() {
+    for _ in $(seq 100); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
 }
 
 # bench_build PRODUCT...: release builds of the products, with HABITS_BENCH=1 so the benchmark executables exist;
@@ -69,8 +72,10 @@ bench_start() {
 
 # bench_stop NAME: stops what bench_start started as NAME and waits for it.
 bench_stop() {
-    kill "$(cat "$work/$1.pid")" 2>/dev/null || true
-    wait "$(cat "$work/$1.pid")" 2>/dev/null || true
+    local pid
+    pid=$(cat "$work/$1.pid")
+    kill "$pid" 2>/dev/null || true
+    bench_gone "$pid"
     rm -f "$work/$1.pid"
 }
 
