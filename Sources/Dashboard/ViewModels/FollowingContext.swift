@@ -7,10 +7,13 @@ import HabitsAPI
 struct FollowingContext {
     private let snapshot: Snapshot
     private let favorites: Set<String>
+    /// The habits the active user logged, once for every row (a set per row was the largest part of Home's view).
+    private let mine: Set<String>
 
     init(snapshot: Snapshot, settings: Settings) {
         self.snapshot = snapshot
         self.favorites = Set(settings.favoriteHabits)
+        mine = snapshot.loggedHabits(of: snapshot.activeUserID)
     }
 
     private var activeUserID: String { snapshot.activeUserID }
@@ -18,7 +21,6 @@ struct FollowingContext {
     /// The row for `user`, with the first message of SPEC §5 whose condition holds.
     func row(for user: User) -> FollowingRow {
         let theirs = snapshot.loggedHabits(of: user.id)
-        let mine = snapshot.loggedHabits(of: activeUserID)
         let common = theirs.intersection(mine)
         let favoriteCommon = common.intersection(favorites)
         if let habit = first(favoriteCommon.isEmpty ? common : favoriteCommon),
