@@ -25,6 +25,11 @@ import Testing
         #expect(rgb.hex == hex)
     }
 
+    @Test func hexWritesTwoDigitsAComponentAndClampsOutOfRangeOnes() {
+        #expect(RGBColor(red: 1, green: 16, blue: 171).hex == "#0110ab")
+        #expect(RGBColor(red: -3, green: 300, blue: 255).hex == "#00ffff")
+    }
+
     @Test func writesCSSFunctionalNotation() {
         #expect(RGBColor(Color(hue: 0.15, saturation: 1, brightness: 0.9)).css == "rgb(230, 207, 0)")
     }

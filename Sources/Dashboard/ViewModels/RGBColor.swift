@@ -41,14 +41,21 @@ public struct RGBColor: Equatable, Sendable {
         self.init(red: Self.byte(r), green: Self.byte(g), blue: Self.byte(b))
     }
 
-    /// CSS hex notation, lower case: `#e6cf00`.
+    /// CSS hex notation, lower case: `#e6cf00` (a component outside 0…255 is clamped). Written byte by byte: every
+    /// row and card with a colour asks for it, and three `String(_:radix:)`s joined were a visible part of Home's view.
     public var hex: String {
-        "#"
-            + [red, green, blue].map { component in
-                let digits = String(component, radix: 16)
-                return digits.count == 1 ? "0" + digits : digits
-            }.joined()
+        String(unsafeUninitializedCapacity: 7) { buffer in
+            buffer[0] = UInt8(ascii: "#")
+            for (index, component) in [red, green, blue].enumerated() {
+                let byte = UInt8(clamping: component)
+                buffer[1 + 2 * index] = Self.hexDigits[Int(byte >> 4)]
+                buffer[2 + 2 * index] = Self.hexDigits[Int(byte & 0x0F)]
+            }
+            return 7
+        }
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// CSS functional notation: `rgb(230, 207, 0)`.
     public var css: String { "rgb(\(red), \(green), \(blue))" }

@@ -29,6 +29,8 @@ public enum PathEncoding {
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     private static func encode(_ text: String, keeping keep: (UInt8) -> Bool) -> String {
+        // Most ids and names need nothing encoded: then the text itself, without a copy.
+        if text.utf8.allSatisfy(keep) { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
