@@ -92,14 +92,13 @@ import Testing
     @Test func aPageWaitsOnlyForARefreshStartedForOldDataFromAHealthyUpstream() {
         var schedule = started()
         _ = schedule.start(now: at(0.5))
-        #expect(!schedule.worthWaiting(now: at(0.5)), "young data: answer at once")
-        #expect(!schedule.worthWaiting(now: at(3)), "started for young data: answer at once however long it takes")
+        #expect(!schedule.isWorthWaiting, "started for young data: answer at once, however long it takes")
         schedule.succeeded(now: at(3), referenceFetched: false, referenceComplete: true)
         _ = schedule.start(now: at(4))
-        #expect(schedule.worthWaiting(now: at(4)), "started for data 1 s old, as after a quiet spell")
+        #expect(schedule.isWorthWaiting, "started for data 1 s old, as after a quiet spell")
         schedule.failed(now: at(4))
         #expect(schedule.start(now: at(6)) == .statistics)
-        #expect(!schedule.worthWaiting(now: at(6)), "a failing upstream is not waited for")
+        #expect(!schedule.isWorthWaiting, "a failing upstream is not waited for")
     }
 
     @Test func watchedForAWindowAfterALiveRequestOrWhilePollsAreParked() {

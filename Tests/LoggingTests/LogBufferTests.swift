@@ -137,14 +137,7 @@ import Testing
             buffer.flush()
             flushed.store(true, ordering: .releasing)
         }
-        _ = try await onOwnThread {
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let deadline = ContinuousClock.now + .seconds(60)  // a hang guard only
-            while !flushed.load(ordering: .acquiring) && ContinuousClock.now < deadline {
-                var poller = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-                if poll(&poller, 1, 10) > 0 { _ = Glibc.read(readEnd, &chunk, chunk.count) }
-            }
-        }
+        _ = try await onOwnThread { read(readEnd, timeout: 60_000) { _ in flushed.load(ordering: .acquiring) } }
         try await flushing
     }
 }

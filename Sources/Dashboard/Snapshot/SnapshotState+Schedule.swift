@@ -141,8 +141,9 @@ extension SnapshotState {
         /// Whether a page should wait a moment for the refresh running now: it was started for data already old (nobody
         /// watched for a while), so a healthy upstream can give fresh data within the page's wait budget. A refresh
         /// started while the data was young (a watched page's next one) is not waited for, however long it takes: under
-        /// load that sent every page to wait for data only as old as the refresh was slow (issue 21).
-        func worthWaiting(now: ContinuousClock.Instant) -> Bool {
+        /// load that sent every page to wait for data only as old as the refresh was slow (issue 21). So the answer
+        /// depends on when the refresh started, not on the time now.
+        var isWorthWaiting: Bool {
             guard inFlight, failures == 0, let lastSuccess, let lastStarted else { return false }
             return lastStarted >= lastSuccess + max(.seconds(1), policy.interval * 4)
         }

@@ -75,7 +75,7 @@ struct SnapshotState {
         }
         // Old data with a healthy refresh under way, or data from disk and a first refresh under way: a healthy
         // upstream replaces it within the page's wait.
-        if schedule.worthWaiting(now: now)
+        if schedule.isWorthWaiting
             || (restoredFetchedAt != nil && schedule.inFlight && schedule.failures == 0)
         {
             if atOnce { return (.later, actions) }
