@@ -30,11 +30,13 @@ def test_every_dashboard_announced_its_own_port_and_the_front_serves_pages(clust
 
 
 def seen_within_the_recheck_bound(url, path, cookie, wanted):
-    """Whether `wanted(body)` holds for `path` on `url` within 3 s: a dashboard checks a cached browser's settings
-    file at most once a second (README, settings facts), so another dashboard's change shows within 1 s."""
+    """Whether `wanted(body)` holds for a page (status 200, so an error page never passes) of `path` on `url` within
+    3 s: a dashboard checks a cached browser's settings file at most once a second (README, settings facts), so
+    another dashboard's change shows within 1 s."""
     deadline = time.monotonic() + 3
     while True:
-        if wanted(get(url, path, cookie).body):
+        page = get(url, path, cookie)
+        if page.status == 200 and wanted(page.body):
             return True
         if time.monotonic() > deadline:
             return False

@@ -37,6 +37,16 @@ import Testing
         #expect(app.answerEpoch.current() != before)
     }
 
+    @Test func aCopyOfSettingsWrittenThroughAnotherDashboardMovesTheEpochWhenItIsTaken() async throws {
+        _ = try await scripted.get("/")
+        let other = try SettingsStore(directory: scripted.directory, defaultValue: Settings(), logger: .silent)
+        let id = BrowserID.random()
+        try await other.update(id) { $0.toggleFavorite("Yoga") }
+        let before = app.answerEpoch.current()
+        #expect(try await app.settings.store.loadVersioned(id).value.favoriteHabits == ["Yoga"])
+        #expect(app.answerEpoch.current() != before, "the generation did not move; the copy did")
+    }
+
     @Test func newDataMovesTheEpoch() async throws {
         _ = try await scripted.get("/")
         let before = app.answerEpoch.current()
@@ -47,10 +57,10 @@ import Testing
 
     @Test func theGenerationAndTheQuarterSecondAreEachSeenInTheEpoch() {
         let date = Date(timeIntervalSince1970: 1_800_000_000.5)
-        let epoch = DashboardApp.epoch(generation: 3, date: date)
-        #expect(DashboardApp.epoch(generation: 4, date: date) != epoch)
-        #expect(DashboardApp.epoch(generation: 3, date: date.addingTimeInterval(0.25)) != epoch)
-        #expect(DashboardApp.epoch(generation: 3, date: date.addingTimeInterval(0.2)) == epoch)
+        let epoch = DashboardApp.epoch(changes: 3, date: date)
+        #expect(DashboardApp.epoch(changes: 4, date: date) != epoch)
+        #expect(DashboardApp.epoch(changes: 3, date: date.addingTimeInterval(0.25)) != epoch)
+        #expect(DashboardApp.epoch(changes: 3, date: date.addingTimeInterval(0.2)) == epoch)
     }
 
     @Test func aPageIsReusableAndAnErrorPageOrAFormsAnswerIsNot() async throws {

@@ -137,9 +137,28 @@ struct PostgresSettingsStoreTests {
         #expect(try await store.loadVersioned(id).value.favoriteHabits == ["Yoga"])
         #expect(copy() == nil)
 
+        var changes = store.copyChanges
+        /// Whether the copies' count moved since the last call (what the answer memo's epoch follows).
+        func moved() -> Bool {
+            defer { changes = store.copyChanges }
+            return store.copyChanges != changes
+        }
         store.handle(.connected)
+        #expect(moved())
         #expect(try await store.loadVersioned(id).value.favoriteHabits == ["Yoga"])
         #expect(copy() == 1)
+        #expect(moved())
+
+        // Another dashboard's change: an older or the same version leaves the copy, a newer one drops it.
+        store.handle(.notification(Postgres.Notification(channel: "habits_settings", payload: "\(id.rawValue) 1")))
+        #expect(copy() == 1)
+        #expect(!moved())
+        store.handle(.notification(Postgres.Notification(channel: "habits_settings", payload: "\(id.rawValue) 9")))
+        #expect(copy() == nil)
+        #expect(moved())
+        #expect(try await store.loadVersioned(id).value.favoriteHabits == ["Yoga"])
+        #expect(copy() == 1)
+        #expect(moved())
 
         // Lost: the copy stays to serve pages, a change saved meanwhile replaces it, and a browser not in memory
         // gets the defaults without a read.
@@ -150,8 +169,10 @@ struct PostgresSettingsStoreTests {
         #expect(try await store.loadVersioned(BrowserID.random()) == store.defaults)
 
         // Heard again: anything may have changed meanwhile, so every copy goes and the next read is kept.
+        _ = moved()
         store.handle(.reconnected)
         #expect(copy() == nil)
+        #expect(moved())
         #expect(try await store.loadVersioned(id).value.favoriteHabits == ["Yoga", "Swim"])
         #expect(copy() == 2)
     }

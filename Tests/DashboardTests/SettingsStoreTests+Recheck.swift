@@ -22,6 +22,27 @@ extension SettingsStoreTests {
         #expect(try await mine.load(id).favoriteHabits == ["Yoga", "Swim"], "seen once the interval is over")
     }
 
+    @Test func theCopiesCountAChangeFoundInTheFileAndNotARecheckThatFindsTheSameFile() async throws {
+        let clock = ManualClock()
+        let mine = try makeStore(clock: clock, recheckInterval: .seconds(1))
+        let theirs = try makeStore(clock: clock)
+        let id = BrowserID.random()
+        try await mine.update(id) { $0.favoriteHabits = ["Yoga"] }
+        let written = mine.copyChanges
+        clock.advance(by: .seconds(1))
+        _ = try await mine.load(id)
+        #expect(mine.copyChanges == written, "the same file: the copy stands")
+        try await theirs.update(id) { $0.favoriteHabits.append("Swim") }
+        clock.advance(by: .seconds(1))
+        #expect(try await mine.load(id).favoriteHabits == ["Yoga", "Swim"])
+        #expect(mine.copyChanges > written)
+        let replaced = mine.copyChanges
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("\(id).json"))
+        clock.advance(by: .seconds(1))
+        #expect(try await mine.load(id) == Prefs())
+        #expect(mine.copyChanges > replaced, "a copy dropped counts too")
+    }
+
     @Test func aFileRemovedBehindTheCacheIsNoticedAfterTheInterval() async throws {
         let clock = ManualClock()
         let store = try makeStore(clock: clock, recheckInterval: .seconds(1))

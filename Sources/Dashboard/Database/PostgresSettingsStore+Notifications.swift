@@ -21,12 +21,13 @@ extension PostgresSettingsStore {
             let parts = note.payload.split(separator: " ")
             guard parts.count == 2, let id = BrowserID(String(parts[0])), let version = UInt64(parts[1])
             else { return }
-            state.withLock { state in
+            let dropped = state.withLock { state in
                 state.admission.announced(id, version: version)
-                if let entry = state.cache.peek(id), entry.loaded.version < version {
-                    _ = state.cache.removeValue(for: id)
-                }
+                guard let entry = state.cache.peek(id), entry.loaded.version < version else { return false }
+                _ = state.cache.removeValue(for: id)
+                return true
             }
+            if dropped { copyChanged() }
         case .connected, .reconnected:
             // Before the first session pages were already served (nothing kept, but a change in flight may have
             // stored its copy), and after a loss anything may have changed.
@@ -36,6 +37,7 @@ extension PostgresSettingsStore {
                 state.listening = true
                 while state.cache.removeOldest() != nil {}
             }
+            copyChanged()
             if event == .reconnected {
                 logger.notice("settings database reachable again; copies in memory dropped", [:])
             }
@@ -45,6 +47,8 @@ extension PostgresSettingsStore {
                 state.down = true
                 state.listening = false
             }
+            // Browsers not in memory get the defaults from now on, where they were read through.
+            copyChanged()
         }
     }
 }

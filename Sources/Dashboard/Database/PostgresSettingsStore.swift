@@ -39,6 +39,8 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
     let readTimeout: Duration
     let state: Mutex<State>
     let watcher = Mutex<Task<Void, Never>?>(nil)
+    /// `copyChanges`' count.
+    let changedCopies = Atomic<UInt64>(0)
 
     struct Entry: Sendable {
         var loaded: Versioned<Value>
@@ -90,6 +92,11 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
 
     public var cacheBytes: Int { state.withLock { $0.cache.bytes } }
 
+    public var copyChanges: UInt64 { changedCopies.load(ordering: .acquiring) }
+
+    /// Called after the copies changed (`copyChanges`).
+    func copyChanged() { changedCopies.add(1, ordering: .releasing) }
+
     /// Whether notifications are heard now, so copies are kept.
     public var isListening: Bool { state.withLock { $0.listening } }
 
@@ -121,12 +128,16 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
             return defaults
         }
         let entry = row.map { Entry(loaded: $0.loaded, usage: $0.usage) }
-        state.withLock { state in
-            guard state.admission.end(ticket, version: row?.loaded.version ?? 0), state.keepsCopies else { return }
+        let kept = state.withLock { state in
+            guard state.admission.end(ticket, version: row?.loaded.version ?? 0), state.keepsCopies else {
+                return false
+            }
             let cost = 2 * (row?.bytes ?? 0) + 160
             let kept = entry ?? Entry(loaded: defaults, usage: FileUsage(modified: 0, accessed: 1))
             _ = state.cache.set(kept, for: id, cost: cost)
+            return true
         }
+        if kept { copyChanged() }
         if let entry { markReadIfDue(id, entry) }
         return entry?.loaded ?? defaults
     }
@@ -157,6 +168,7 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
             }
             if written.inserted { state.rows += 1 }
         }
+        copyChanged()
         if written.inserted { sweepIfOverTheCap() }
         return written.0
     }

@@ -9,6 +9,10 @@ public protocol SettingsBackend<Value>: Sendable {
     var defaults: Versioned<Value> { get }
     /// The in-memory copies' bytes (for `/metrics`).
     var cacheBytes: Int { get }
+    /// Moves, after the fact, whenever a copy in memory is stored, replaced or dropped: a change here, a change
+    /// through another dashboard heard of, a file found changed, a reconnection. An answer made before it moved may
+    /// show settings that are no longer so (`DashboardApp.answerEpoch`).
+    var copyChanges: UInt64 { get }
     /// Browsers with stored settings (files or rows), for `/metrics`.
     func fileCount() async -> Int
     /// `id`'s settings when they are in memory and current (no I/O, for a page answered on an event loop), else nil.

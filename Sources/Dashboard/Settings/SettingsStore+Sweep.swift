@@ -154,7 +154,7 @@ extension SettingsStore {
             }
             if removed {
                 deleted += 1
-                cache.withLock { _ = $0.removeValue(for: entry.id) }
+                dropCopy(entry.id)
             }
         }
         return deleted

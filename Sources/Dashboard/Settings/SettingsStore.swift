@@ -55,6 +55,8 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
     let locks: StripeLocks
     let cache: Mutex<LRUCache<BrowserID, CacheEntry>>
     let counts = Mutex(Counts())
+    /// `copyChanges`' count.
+    let changedCopies = Atomic<UInt64>(0)
     /// Called on the queue just before a file is written (tests slow the writer down with it).
     let beforeWrite: (@Sendable () -> Void)?
     /// What a browser without a file reads: `defaultValue`, version 0, and the digest of its encoding.
@@ -71,6 +73,16 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
 
     /// The cache's bytes now (for `/metrics`).
     public var cacheBytes: Int { cache.withLock { $0.bytes } }
+
+    public var copyChanges: UInt64 { changedCopies.load(ordering: .acquiring) }
+
+    /// Called after the cache took, replaced or dropped a copy (`copyChanges`).
+    func copyChanged() { changedCopies.add(1, ordering: .releasing) }
+
+    /// Drops `id`'s copy, if any, and counts that.
+    func dropCopy(_ id: BrowserID) {
+        if cache.withLock({ $0.removeValue(for: id) }) != nil { copyChanged() }
+    }
 
     struct CacheEntry: Sendable {
         var loaded: Versioned<Value>
@@ -151,7 +163,7 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
         if let loaded = loadedAtOnce(id) { return loaded }
         let path = path(of: id)
         guard let status = try FileIO.status(path) else {
-            cache.withLock { _ = $0.removeValue(for: id) }
+            dropCopy(id)
             return defaults
         }
         guard status.isRegular else { return try await quarantine(id, seen: status, reason: "not a regular file") }
@@ -164,13 +176,14 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
         }
         switch try readAndDecode(id) {
         case .missing:
-            cache.withLock { _ = $0.removeValue(for: id) }
+            dropCopy(id)
             return defaults
         case .bad(let reason):
             return try await quarantine(id, seen: status, reason: reason)
         case .loaded(let loaded, let read):
             let entry = CacheEntry(loaded: loaded, identity: read.identity, usage: read.usage, checkedAt: now)
             cache.withLock { _ = $0.set(entry, for: id, cost: Self.cost(read.identity)) }
+            copyChanged()
             markRead(id, read)
             return loaded
         }
@@ -240,6 +253,9 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
                 let entry = CacheEntry(
                     loaded: loaded, identity: written.identity, usage: written.usage, checkedAt: clock.now)
                 cache.withLock { _ = $0.set(entry, for: id, cost: Self.cost(written.identity)) }
+                copyChanged()
+            } else {
+                dropCopy(id)
             }
             if current.file == nil {
                 counts.withLock {
@@ -283,7 +299,7 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
                 try self.moveAside(id, wasRegular: current.isRegular, reason: reason)
             }
         }
-        cache.withLock { _ = $0.removeValue(for: id) }
+        dropCopy(id)
         return defaults
     }
 }
