@@ -19,13 +19,23 @@ struct FollowingContext {
     private var activeUserID: String { snapshot.activeUserID }
 
     /// The row for `user`, with the first message of SPEC §5 whose condition holds.
+    ///
+    /// One pass over the user's counts finds the first of the habits they logged, of those you share, and of the shared
+    /// favourites, each habit's place in the name order looked up once: building their set and two intersections,
+    /// then comparing names by two look-ups each, was half of Home's view (issue 21).
     func row(for user: User) -> FollowingRow {
-        let theirs = snapshot.loggedHabits(of: user.id)
-        let common = theirs.intersection(mine)
-        let favoriteCommon = common.intersection(favorites)
-        if let habit = first(favoriteCommon.isEmpty ? common : favoriteCommon),
-            let ranks = ranks(of: [user.id, activeUserID], in: habit)
-        {
+        var theirs = Earliest(order: snapshot.order)
+        var common = Earliest(order: snapshot.order)
+        var favoriteCommon = Earliest(order: snapshot.order)
+        for count in snapshot.userStatistics(of: user.id)?.habitCounts ?? [] where count.count > 0 {
+            let habit = count.habit.name
+            let place = snapshot.order.place(habit)
+            theirs.offer(habit, place: place)
+            guard mine.contains(habit) else { continue }
+            common.offer(habit, place: place)
+            if favorites.contains(habit) { favoriteCommon.offer(habit, place: place) }
+        }
+        if let habit = favoriteCommon.name ?? common.name, let ranks = ranks(of: [user.id, activeUserID], in: habit) {
             let (theirRank, myRank) = (ranks[0], ranks[1])
             let they = Ordinal.string(theirRank)
             let you = Ordinal.string(myRank)
@@ -43,7 +53,7 @@ struct FollowingContext {
                     messageSuffix: "! Now's your chance to pull ahead.")
             }
         }
-        if let habit = first(theirs), let ranks = ranks(of: [user.id], in: habit) {
+        if let habit = theirs.name, let ranks = ranks(of: [user.id], in: habit) {
             return FollowingRow(
                 user: user, messagePrefix: "Currently \(Ordinal.string(ranks[0])) in ", habitName: habit,
                 messageSuffix: ". Maybe you should give this habit a look.")
@@ -64,8 +74,26 @@ struct FollowingContext {
         return ranks.count == userIDs.count ? ranks : nil
     }
 
-    /// The alphabetically first name (in the shared name order).
-    private func first(_ names: Set<String>) -> String? {
-        names.min { snapshot.order.precedes($0, $1) }
+}
+
+/// The alphabetically first of the names offered, in the shared name order (`NameOrderIndex.precedes`, with each
+/// name's place given once rather than looked up per comparison).
+private struct Earliest {
+    let order: NameOrderIndex
+    /// The first so far; nil until a name is offered.
+    private(set) var name: String?
+    private var place: Int?
+
+    init(order: NameOrderIndex) { self.order = order }
+
+    /// Keeps `candidate` (whose place is `candidatePlace`) when it sorts before the first so far.
+    mutating func offer(_ candidate: String, place candidatePlace: Int?) {
+        if let name {
+            let earlier =
+                if let place, let candidatePlace { candidatePlace < place } else { order.precedes(candidate, name) }
+            guard earlier else { return }
+        }
+        name = candidate
+        place = candidatePlace
     }
 }
