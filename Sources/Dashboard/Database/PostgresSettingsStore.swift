@@ -40,7 +40,7 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
     let state: Mutex<State>
     let watcher = Mutex<Task<Void, Never>?>(nil)
     /// `copyChanges`' count.
-    let changedCopies = Atomic<UInt64>(0)
+    let changedCopies = CopyChangeCount()
 
     struct Entry: Sendable {
         var loaded: Versioned<Value>
@@ -92,10 +92,10 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
 
     public var cacheBytes: Int { state.withLock { $0.cache.bytes } }
 
-    public var copyChanges: UInt64 { changedCopies.load(ordering: .acquiring) }
+    public var copyChanges: UInt64 { changedCopies.value }
 
     /// Called after the copies changed (`copyChanges`).
-    func copyChanged() { changedCopies.add(1, ordering: .releasing) }
+    func copyChanged() { changedCopies.counted() }
 
     /// Whether notifications are heard now, so copies are kept.
     public var isListening: Bool { state.withLock { $0.listening } }

@@ -56,7 +56,7 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
     let cache: Mutex<LRUCache<BrowserID, CacheEntry>>
     let counts = Mutex(Counts())
     /// `copyChanges`' count.
-    let changedCopies = Atomic<UInt64>(0)
+    let changedCopies = CopyChangeCount()
     /// Called on the queue just before a file is written (tests slow the writer down with it).
     let beforeWrite: (@Sendable () -> Void)?
     /// What a browser without a file reads: `defaultValue`, version 0, and the digest of its encoding.
@@ -74,10 +74,10 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
     /// The cache's bytes now (for `/metrics`).
     public var cacheBytes: Int { cache.withLock { $0.bytes } }
 
-    public var copyChanges: UInt64 { changedCopies.load(ordering: .acquiring) }
+    public var copyChanges: UInt64 { changedCopies.value }
 
     /// Called after the cache took, replaced or dropped a copy (`copyChanges`).
-    func copyChanged() { changedCopies.add(1, ordering: .releasing) }
+    func copyChanged() { changedCopies.counted() }
 
     /// Drops `id`'s copy, if any, and counts that.
     func dropCopy(_ id: BrowserID) {

@@ -73,7 +73,6 @@ struct FollowingContext {
         let ranks = userIDs.compactMap { fallback.entry(for: $0)?.rank }
         return ranks.count == userIDs.count ? ranks : nil
     }
-
 }
 
 /// The alphabetically first of the names offered, in the shared name order (`NameOrderIndex.precedes`, with each
