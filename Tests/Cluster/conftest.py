@@ -5,6 +5,7 @@ against a habits-api of its own with a fixed seed and no simulation, so every da
 test changes the data. Clients talk HTTP through http.client (no browser: these tests are about processes).
 """
 
+import collections
 import contextlib
 import html
 import http.client
@@ -79,8 +80,9 @@ class Cluster:
         self.dashboards = []  # [(url, pid)]
         self.database = None
         self.postgres_dir = None
+        self.logs = None
         while True:
-            line = reader.wait_for(r"^(Dashboard \d+|Open|API cache|Habits API|database):\s", process).string
+            line = reader.wait_for(r"^(Dashboard \d+|Open|API cache|Habits API|database|Logs):\s", process).string
             if match := re.match(r"database: (postgres\S+)", line):
                 self.database = match.group(1)
                 # The script's own throwaway server says where it lives (scripts/postgres.sh's directory).
@@ -90,6 +92,8 @@ class Cluster:
                 self.dashboards.append((match.group(1), int(match.group(2))))
             elif match := re.match(r"API cache:\s+(http://\S+?)/? \(nginx, pid (\d+)\)", line):
                 self.api_cache, self.nginx_pid = match.group(1), int(match.group(2))
+            elif match := re.match(r"Logs:\s+(\S+)$", line):
+                self.logs = pathlib.Path(match.group(1))
             elif match := re.match(r"Habits API:\s+(http://\S+?)/? ", line):
                 self.api = match.group(1)
             elif match := re.match(r"Open:\s+(http://\S+?)/?$", line):
@@ -102,6 +106,36 @@ class Cluster:
             deadline = time.monotonic() + 120
             while get(url, "/habits").status == 503 and time.monotonic() < deadline:
                 time.sleep(0.5)
+
+    def log_summary(self, since=0.0, most=8):
+        """What went wrong in the cluster's logs after `since` (a time.time()): each dashboard's warnings and errors,
+        and nginx's, counted by what they say (times and ids left out), most frequent first. For a failure's
+        message: a flake on a machine one cannot log in to must say why."""
+        if not self.logs or not self.logs.is_dir():
+            return "(no logs)"
+        after = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(since))
+        nginx_after = time.strftime("%Y/%m/%d %H:%M:%S", time.gmtime(since))
+        lines = []
+        for path in sorted(self.logs.glob("*.log")):
+            counts = collections.Counter()
+            for line in path.read_text(errors="replace").splitlines():
+                if path.name.startswith("nginx"):
+                    if line[:19] < nginx_after or not re.search(r"\[(warn|error|crit|alert)\]", line):
+                        continue
+                    what = re.sub(r"^\S+ \S+ \[(\w+)\] \d+#\d+: \*\d+ ", r"\1 ", line)
+                    what = re.sub(r", (client|request|upstream|host): .*", "", what)
+                elif " warning " in line or " error " in line or " critical " in line:
+                    if line[:19] < after:
+                        continue
+                    what = re.sub(r"^\S+ ", "", re.sub(r" (request\.id|http\.path)=\S+", "", line))
+                else:
+                    continue
+                counts[what[:240]] += 1
+            if path.name == "front-access.log":
+                counts = front_failures(path, since)
+            for what, count in counts.most_common(most):
+                lines.append(f"  {path.name}: {count} x {what}")
+        return "\n".join(lines) or "(nothing logged as a warning or an error)"
 
     def group_processes(self):
         """Pids of every process still in the cluster's process group (the script and all it started)."""
@@ -118,6 +152,24 @@ class Cluster:
         finally:
             for pid in self.group_processes():
                 os.kill(pid, signal.SIGKILL)
+
+
+def front_failures(path, since):
+    """The front's answers that were neither 2xx nor 3xx after `since`, counted by status, method and what each
+    dashboard tried answered (`upstream=` of the cluster's log format)."""
+    counts = collections.Counter()
+    for line in path.read_text(errors="replace").splitlines():
+        fields = line.split(" ")
+        try:
+            at, status = float(fields[0]), fields[5]
+        except (IndexError, ValueError):
+            continue
+        if at < since or status[:1] in ("2", "3"):
+            continue
+        upstream = line.split(" upstream=", 1)[-1].rsplit(" cache=", 1)[0]
+        upstream = re.sub(r",? ?(?<![\d.:])\d+\.\d{3}(?![\d.:])", "", upstream)  # the response times vary
+        counts[f"{status} {fields[2].strip(chr(34))} upstream={upstream}"] += 1
+    return counts
 
 
 def start_cluster(instances, settings_dir=None, upstream=None, extra=(), database=None, store=None):

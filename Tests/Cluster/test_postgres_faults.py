@@ -94,6 +94,7 @@ def roles(cluster, alive):
 def run_phase(cluster, browsers, fault):
     """Every browser toggles until the fault has run and AFTER_FAULT_SECONDS more have passed; `fault()` runs once a
     third of a round of changes is acknowledged. Returns the answers' counts."""
+    cluster.phase_started = time.time()
     for browser in browsers:
         browser.changes, browser.gets = browser.changes[-1:], []
     progress = threading.Condition()
@@ -127,9 +128,9 @@ def run_phase(cluster, browsers, fault):
 
 
 def check_phase(cluster, browsers, answers, allowed, alive, kind):
-    assert set(answers) <= {303} | allowed, answers
+    assert set(answers) <= {303} | allowed, f"{answers}; the cluster logged:\n{cluster.log_summary(cluster.phase_started)}"
     failures = [(browser.source, got) for browser in browsers for got in browser.gets if got != (200, True)]
-    assert failures == [], failures[:10]
+    assert failures == [], f"{failures[:10]}; the cluster logged:\n{cluster.log_summary(cluster.phase_started)}"
     # Recovered: one leader among the dashboards still running, the others following.
     deadline = time.monotonic() + 30
     while roles(cluster, alive) != sorted(["leader"] + ["follower"] * (len(alive) - 1)):
