@@ -51,6 +51,23 @@ import Testing
         #expect(computed == Set(Fixture.leading(id).habitCounts.map(\.habit.name)))
     }
 
+    /// The name order is built from the users, habits and the statistics' entries, not from every count; a user
+    /// only a count names still takes their place by name in a group of tied counts.
+    @Test(arguments: ["Aaron Ghost", "Émile Ghost", "zz ghost"])
+    func aUserOnlyACountNamesIsOrderedByNameAmongTheTied(name: String) throws {
+        var changed = Self.inputs
+        let top = try #require(changed.statistics.habitStatistics[0].userCounts.map(\.count).max())
+        let ghost = User(id: "ghost", name: name)
+        changed.statistics.habitStatistics[0].userCounts.append(UserCount(user: ghost, count: top))
+        let habit = changed.statistics.habitStatistics[0].habit.name
+        let leaders = try #require(Snapshot(inputs: changed).countGroups(of: habit).first)
+        #expect(leaders.members.contains { $0.userID == "ghost" })
+        let expected = leaders.members.sorted {
+            NameOrder.precedes($0.name, $1.name, lhsKey: $0.userID, rhsKey: $1.userID)
+        }
+        #expect(leaders.members.map(\.userID) == expected.map(\.userID))
+    }
+
     @Test func usersAreSortedByNameThenID() {
         let snapshot = Snapshot(inputs: Self.inputs)
         #expect(snapshot.sortedUsers.map(\.id) == ["activeUser", "user0", "user3", "user9"])
