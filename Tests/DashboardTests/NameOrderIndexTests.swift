@@ -52,6 +52,16 @@ import Testing
         #expect(indexed.entries.first { $0.user.id == "b" }?.name == "Active User")
     }
 
+    /// Sorting by places is `NameOrder`'s sort, and so is the fallback when one item has no place.
+    @Test(arguments: [false, true])
+    func sortingByPlacesIsNameOrdersSort(withAnUnknownItem: Bool) {
+        let index = NameOrderIndex(Self.pairs)
+        let items = Self.pairs.reversed() + (withAnUnknownItem ? [(name: "Adam", key: "x")] : [])
+        let expected = items.sorted { NameOrder.precedes($0.name, $1.name, lhsKey: $0.key, rhsKey: $1.key) }
+        let sorted = index.sorted(items, name: \.name, key: \.key)
+        #expect(sorted.map { "\($0.name)/\($0.key)" } == expected.map { "\($0.name)/\($0.key)" })
+    }
+
     @Test func unknownNamesFallBackToNameOrder() {
         let index = NameOrderIndex(Self.pairs)
         #expect(index.precedes("Adam", "Eve", lhsKey: "x", rhsKey: "c"))

@@ -89,10 +89,10 @@ public final class Snapshot: Sendable {
         self.order = order
         let sortedUsers =
             reused?.sortedUsers
-            ?? inputs.users.values.sorted { order.precedes($0.name, $1.name, lhsKey: $0.id, rhsKey: $1.id) }
+            ?? order.sorted(inputs.users.values, name: \.name, key: \.id)
         self.sortedUsers = sortedUsers
         userPlace = reused?.userPlace ?? Dictionary(sortedUsers.enumerated().map { ($1.id, $0) }) { first, _ in first }
-        sortedHabits = reused?.sortedHabits ?? inputs.habits.values.sorted { order.precedes($0.name, $1.name) }
+        sortedHabits = reused?.sortedHabits ?? order.sorted(inputs.habits.values, name: \.name)
 
         var habitStatistics: [String: HabitStatistics] = [:]
         for entry in statistics.habitStatistics where habitStatistics[entry.habit.name] == nil {

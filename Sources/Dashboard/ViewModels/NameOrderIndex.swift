@@ -54,6 +54,24 @@ struct NameOrderIndex: Sendable {
     /// `name`'s (with tiebreak `key`) place in the order, when it was among the pairs given.
     func place(_ name: String, key: String = "") -> Int? { places[Pair(name: name, key: key)] }
 
+    /// `items` in the order, each (`name`, `key`) looked up once: a sort of places rather than two look-ups per
+    /// comparison (which, for the users at 100 times the built-in data, cost as much as building the index). When
+    /// one is not among the pairs given, every comparison is `precedes`'.
+    func sorted<Item>(
+        _ items: some Collection<Item>, name: (Item) -> String, key: (Item) -> String = { _ in "" }
+    ) -> [Item] {
+        var placed: [(place: Int, item: Item)] = []
+        placed.reserveCapacity(items.count)
+        for item in items {
+            guard let place = places[Pair(name: name(item), key: key(item))] else {
+                return items.sorted { precedes(name($0), name($1), lhsKey: key($0), rhsKey: key($1)) }
+            }
+            placed.append((place, item))
+        }
+        placed.sort { $0.place < $1.place }
+        return placed.map(\.item)
+    }
+
     /// Whether `lhs` sorts before `rhs` in `NameOrder`; `lhsKey`/`rhsKey` break exact name ties.
     func precedes(_ lhs: String, _ rhs: String, lhsKey: String = "", rhsKey: String = "") -> Bool {
         if let left = places[Pair(name: lhs, key: lhsKey)], let right = places[Pair(name: rhs, key: rhsKey)] {
