@@ -66,6 +66,33 @@ import Testing
         #expect(transport?.connectionsOpened == 2)
     }
 
+    /// Calls to a slow upstream run at once up to the call limit, not about as many as there are cores (Dispatch's
+    /// width for a concurrent queue's blocking items, which it widens by about one thread a second): the server holds
+    /// every request until all have arrived. They arrive within milliseconds; the 5 s are a hang guard, and a
+    /// concurrent queue had let about 10 of the 15 in by then on 2 cores.
+    @Test func slowCallsAreAllInFlightAtOnceUpToTheCallLimit() async throws {
+        let calls = 15
+        let arrived = ArrivalCount()
+        let server = try LoopbackServer { _ in
+            arrived.arriveAndWait(for: calls, hangGuard: 5)
+            return LoopbackServer.json(Array("[]".utf8))
+        }
+        defer { server.stop() }
+        let (_, transport) = HabitsClientTests.client(.socket, port: server.port, timeout: .seconds(120))
+        let transportInUse = try #require(transport)
+        #expect(calls < transportInUse.configuration.maxConcurrentCalls)
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<calls {
+                group.addTask {
+                    try await transportInUse.send(HTTPClientRequest(method: .get, target: "/habits/\(index)")).status
+                        .code
+                }
+            }
+            for try await status in group { #expect(status == 200) }
+        }
+        #expect(arrived.most == calls)
+    }
+
     @Test func doesNotRetryAPost() async throws {
         let counter = Counter()
         let server = try LoopbackServer { _ in
@@ -159,5 +186,31 @@ final class Counter: Sendable {
             defer { count += 1 }
             return count
         }
+    }
+}
+
+/// How many requests the server's threads hold at once: each waits until `count` have arrived (or the hang guard).
+/// Invariant: `waiting` and `highest` are touched only with `condition` locked.
+private final class ArrivalCount: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var waiting = 0
+    private var highest = 0
+
+    /// The most requests that were held at the same time.
+    var most: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return highest
+    }
+
+    func arriveAndWait(for count: Int, hangGuard: TimeInterval) {
+        condition.lock()
+        defer { condition.unlock() }
+        waiting += 1
+        highest = max(highest, waiting)
+        condition.broadcast()
+        let deadline = Date(timeIntervalSinceNow: hangGuard)
+        while highest < count, condition.wait(until: deadline) {}
+        waiting -= 1
     }
 }

@@ -17,13 +17,15 @@ import Timing
 /// URLSession on Linux also has no connect timeout of its own and truncates timeouts to whole seconds (a 0.3 s
 /// timeout fails at once), while this client enforces connect ~1 s and total ~3 s deadlines exactly.
 ///
-/// Blocking socket calls run on a concurrent Dispatch queue and are bridged to `async` with a continuation, so
-/// Swift concurrency's cooperative threads are never blocked. The coalescer in front keeps the number of
-/// simultaneous upstream calls small (one per distinct request), so few queue threads are ever busy.
+/// Blocking socket calls run on Dispatch, bridged to `async` with a continuation, so Swift concurrency's
+/// cooperative threads are never blocked. Each call has a serial queue of its own: Dispatch runs a concurrent
+/// queue's blocking items only about as many at a time as there are cores, so a slow upstream (an image fetch
+/// that hangs) held every other call, the statistics included, in the queue while their deadlines ran; serial
+/// queues get a thread each, and the limiter bounds them by `maxConcurrentCalls`. The coalescer in front keeps the
+/// number of simultaneous upstream calls small (one per distinct request).
 public final class SocketTransport: HTTPTransport {
     /// The upstream and its limits.
     public let configuration: UpstreamConfiguration
-    private let queue = DispatchQueue(label: "HabitsAPI.SocketTransport", qos: .userInitiated, attributes: .concurrent)
     private let idle: Mutex<IdleConnectionPool<Socket>>
     private let opened = Atomic<Int>(0)
     private let limiter: AsyncLimiter
@@ -59,7 +61,7 @@ public final class SocketTransport: HTTPTransport {
         }
         defer { limiter.release() }
         let result: Result<HTTPClientResponse, HabitsAPIError> = await withCheckedContinuation { continuation in
-            queue.async {
+            DispatchQueue(label: "HabitsAPI.SocketTransport.call", qos: .userInitiated).async {
                 continuation.resume(returning: self.perform(request, start: start))
             }
         }
