@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HTTPServer
@@ -63,14 +64,18 @@ import Testing
         return port
     }
 
+    /// Waits for `process` to exit; one that outlives `limit` is an issue, and is killed and waited for, so a
+    /// caller may read `terminationStatus` (Foundation traps on a running process, which took the whole test run
+    /// down with it).
     static func waitForExit(_ process: Process, within limit: Duration) async throws {
         let deadline = ContinuousClock.now + limit
         while process.isRunning && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
         if process.isRunning {
-            process.interrupt()
             Issue.record("process did not exit within \(limit)")
+            kill(process.processIdentifier, SIGKILL)
+            await onOwnThread { process.waitUntilExit() }
         }
     }
 
