@@ -41,11 +41,17 @@ def submit(browser, button):
         button.click()
     except WebDriverException as error:
         # Chromedriver sometimes reports the click's own navigation, when it replaced the document before the
-        # driver finished, as this error; the staleness wait below still proves the page was left.
+        # driver finished, as this error; the staleness wait after it still proves the page was left.
         if "does not belong to the document" not in str(error):
             raise
+    wait_until_left(browser, html, button)
+
+
+def wait_until_left(browser, *elements):
+    """Waits until one of `elements` is gone (the page was left, or live.js replaced a control), then until the
+    page in the browser has loaded."""
     # Generous waits: CI shares two cores between the browser, the dashboard and the simulator.
-    WebDriverWait(browser, 15).until(lambda _: has_left(html) or has_left(button))
+    WebDriverWait(browser, 15).until(lambda _: any(has_left(element) for element in elements))
     WebDriverWait(browser, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
@@ -194,8 +200,7 @@ def click_live_link(browser, css, skip_suffix=None):
         return text;""",
         css, skip_suffix)
     assert text is not None, f"no link matching {css} in the live region"
-    WebDriverWait(browser, 15).until(lambda _: has_left(html))
-    WebDriverWait(browser, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    wait_until_left(browser, html)
     return text
 
 
