@@ -114,7 +114,7 @@ class Cluster:
         if not self.logs or not self.logs.is_dir():
             return "(no logs)"
         after = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(since))
-        nginx_after = time.strftime("%Y/%m/%d %H:%M:%S", time.gmtime(since))
+        nginx_after = time.strftime("%Y/%m/%d %H:%M:%S", time.localtime(since))  # nginx writes local time
         lines = []
         for path in sorted(self.logs.glob("*.log")):
             counts = collections.Counter()
