@@ -34,6 +34,11 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.contains { Self.equal($0.name, name) }
     }
 
+    /// Makes room for `count` fields, so adding them one by one allocates once.
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     /// Appends a field, keeping any existing ones of the same name (use for `Set-Cookie`).
     public mutating func add(name: String, value: String) {
         fields.append((name: name, value: value))

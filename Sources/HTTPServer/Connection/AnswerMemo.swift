@@ -10,7 +10,8 @@ struct AnswerMemo {
     /// A server's memo on one loop, reached only from that loop's thread (the invariant behind `@unchecked
     /// Sendable`): `Connection.Environment` holds one per loop of `EventLoopGroup.shared`, by `EventLoop.index`.
     final class PerLoop: @unchecked Sendable {
-        var memo = AnswerMemo()
+        /// Without the runtime exclusivity check, as `Connection`'s loop-thread state.
+        @exclusivity(unchecked) var memo = AnswerMemo()
     }
 
     private struct Entry {

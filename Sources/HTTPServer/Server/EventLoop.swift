@@ -35,7 +35,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     private let threadID = Atomic<UInt>(0)
     private let remote = Mutex<[Work]>([])
 
-    // Loop thread only.
+    // Loop thread only: the properties it mutates per event skip the runtime exclusivity check (see `Connection`).
     /// The time the current round of events started: what connections use for their deadlines, so a
     /// request reads the clock once or twice instead of six times (like nginx's cached `ngx_current_msec`).
     private(set) var now: ContinuousClock.Instant
@@ -45,17 +45,18 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     /// The `Date` header and log timestamp of the current second, refreshed with `now` (no lock, unlike
     /// `DateCache.shared`, which it copies from once a second).
     private(set) var dateTexts = DateCache.shared.texts()
-    /// Field lines of heads whose fields are shared between answers, written once (only this loop's thread).
-    var preparedFields = PreparedFields()
+    /// Field lines of heads whose fields are shared between answers, written once (only this loop's thread, so
+    /// without the runtime exclusivity check, as `Connection`'s loop-thread state).
+    @exclusivity(unchecked) var preparedFields = PreparedFields()
     private var dateSecond = time(nil)
     /// Where connections `recv` into before the bytes go to their parser: one per loop, reused, because a
     /// temporary allocation over 1 KiB costs ~60 ns per call (heap or stack check).
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16_384, alignment: 16)
-    private var connections: [Connection?] = []
-    private var generations: [UInt32] = []
-    private var freeSlots: [Int] = []
-    private var local: [Work] = []
-    private var timers = TimerHeap()
+    @exclusivity(unchecked) private var connections: [Connection?] = []
+    @exclusivity(unchecked) private var generations: [UInt32] = []
+    @exclusivity(unchecked) private var freeSlots: [Int] = []
+    @exclusivity(unchecked) private var local: [Work] = []
+    @exclusivity(unchecked) private var timers = TimerHeap()
 
     /// Creates the loop and starts its thread; it runs for the life of the process.
     init(name: String, index: Int) {
