@@ -155,6 +155,26 @@ import Testing
         }
     }
 
+    @Test func aHandlersLogLinesCarryTheIDOfItsRequestsAccessLogLine() async throws {
+        let (logger, capture) = Logger.capturing()
+        var router = LiveServer.testRouter
+        router.get("/chatty") { _, context in
+            context.logger.notice("handler says")
+            return .text("ok")
+        }
+        try await LiveServer.with(responder: router, logger: logger) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("GET /chatty HTTP/1.1\r\nHost: x\r\n\r\n")
+            _ = try await client.readResponse()
+        }
+        func requestID(of line: String?) -> Substring? {
+            line?.split(separator: " ").first { $0.hasPrefix("request.id=") }
+        }
+        let handlerID = requestID(of: capture.lines.first { $0.contains("handler says") })
+        let accessID = requestID(of: capture.lines.first { $0.contains(" request ") })
+        #expect(handlerID != nil && handlerID == accessID)
+    }
+
     /// A handler's field that would split the response is never sent: the client gets a bare 500, the log says
     /// why, and the connection stays usable.
     @Test func responseWithAnInjectedHeaderBecomes500() async throws {

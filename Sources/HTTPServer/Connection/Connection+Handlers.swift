@@ -19,13 +19,12 @@ extension Connection {
         if let epoch, let response = answers.memo.answer(to: request, from: client, in: epoch) {
             // The same request again, nothing it depends on moved: its answer, without the responder (issue 21).
             let context = RequestContext(
-                requestID: requestID, logger: environment.logger, peer: client, activity: activity)
+                requestID: requestID, serverLogger: environment.logger, peer: client, activity: activity)
             immediateAnswer = (response, Dispatched(request: request, context: context, started: loop.now))
             return
         }
         let context = RequestContext(
-            requestID: requestID, logger: environment.logger.with("request.id", requestID), peer: client,
-            activity: activity)
+            requestID: requestID, serverLogger: environment.logger, peer: client, activity: activity)
         // The event round's time: the request arrived in it, and it saves a clock read.
         let dispatched = Dispatched(request: request, context: context, started: loop.now)
         // A warm page is answered here, on the loop, without a task hop (issue 21); the answer is written at the

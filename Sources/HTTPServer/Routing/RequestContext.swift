@@ -5,8 +5,11 @@ import Logging
 public struct RequestContext: Sendable {
     /// A short id unique within this process, also written in the access log.
     public var requestID: String
-    /// The logger, with `request.id` already in its metadata.
-    public var logger: Logger
+    /// The logger, with `request.id` in its metadata when the server made the context. Built when asked for: most
+    /// requests log nothing but their access-log line, and the metadata's copy cost a dictionary per request.
+    public var logger: Logger { tagsRequestID ? base.with("request.id", requestID) : base }
+    private let base: Logger
+    private var tagsRequestID: Bool
     /// Path parameters captured by the router, already percent-decoded once.
     public var parameters: Parameters
     /// The peer's address (its port dropped), read from the accepted socket by the server; nil when unknown (a
@@ -22,10 +25,17 @@ public struct RequestContext: Sendable {
         activity: RequestActivity = RequestActivity()
     ) {
         self.requestID = requestID
-        self.logger = logger
+        self.base = logger
+        self.tagsRequestID = false
         self.parameters = parameters
         self.peer = peer
         self.activity = activity
+    }
+
+    /// The server's context of a request: its `logger` is `serverLogger` with the request's id.
+    init(requestID: String, serverLogger: Logger, peer: IPAddress?, activity: RequestActivity) {
+        self.init(requestID: requestID, logger: serverLogger, peer: peer, activity: activity)
+        tagsRequestID = true
     }
 }
 
