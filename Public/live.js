@@ -12,7 +12,8 @@
 // brief highlight and one polite announcement; items that moved slide to their new place (FLIP; not under
 // prefers-reduced-motion); "Updated N s ago" says how fresh the region is. Only a change seen while the page was
 // current is marked: the first answer after loading, if it is not a held one, only catches up (a page restored from the
-// history or rendered a moment before), so nothing flashes or slides on first paint.
+// history or rendered a moment before), so nothing flashes or slides on first paint. While a pointer is pressed in a
+// region, its swaps wait for the release, so a click on a link there is never lost to a swap.
 // Favourite, Follow and Log forms post with fetch and update the page in place, keeping focus on the control; without
 // JavaScript their redirect carries the item's #id instead. An error page with data-retry reloads once the page answers.
 // Loaded with <script src defer>: the Content-Security-Policy forbids inline scripts.
@@ -53,7 +54,31 @@
     // holds at most one parked poll (the servers' fair share of held polls counts them per address).
     this.holds = !element.hasAttribute("data-live-quiet");
     this.interval = this.holds ? INTERVAL_MS : QUIET_INTERVAL_MS;
+    // A press inside the region holds swaps until it is released: a swap between the press and the release replaces
+    // the link under the pointer, and the click is lost. The held content is swapped in after the click.
+    this.pressedAt = null;
+    this.heldSwap = null;
+    var self = this;
+    element.addEventListener("pointerdown", function () { self.pressedAt = Date.now(); });
+    function released() {
+      if (self.pressedAt === null) return;
+      self.pressedAt = null;
+      // After this task: the click the release makes is dispatched first, on the content it was pressed on.
+      window.setTimeout(function () { self.swapHeld(); }, 0);
+    }
+    document.addEventListener("pointerup", released, true);
+    document.addEventListener("pointercancel", released, true);
   }
+
+  // A press held longer than this no longer holds swaps (a release the page never heard of must not freeze it).
+  var PRESS_HOLD_MS = 10000;
+
+  LiveRegion.prototype.swapHeld = function () {
+    var held = this.heldSwap;
+    if (held === null) return;
+    this.heldSwap = null;
+    this.swap(held.html, held.marked);
+  };
 
   LiveRegion.prototype.schedule = function (delay) {
     var self = this;
@@ -157,6 +182,12 @@
   // announced and moved ones slide; otherwise (catching up after loading) the content just changes.
   LiveRegion.prototype.swap = function (html, marked) {
     var element = this.element;
+    if (this.pressedAt !== null && Date.now() - this.pressedAt < PRESS_HOLD_MS) {
+      // The latest content waits for the release; a change marked in any held version is still marked.
+      this.heldSwap = { html: html, marked: marked || (this.heldSwap !== null && this.heldSwap.marked) };
+      return;
+    }
+    this.heldSwap = null;
     if (element.innerHTML === html) return;
     var before = keyed(element);
     var texts = {};

@@ -8,6 +8,7 @@ import urllib.request
 import pytest
 from axe_selenium_python import Axe
 from conftest import screenshot, wait_until
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 
 
@@ -203,6 +204,105 @@ def test_live_region_keeps_focus_on_the_same_person_and_marks_changes(dashboard,
     assert focused_key == key, "focus moved to another person"
     assert browser.execute_script("return document.activeElement.tagName") == "A"
     screenshot(browser, "habit-live-changed")
+
+
+# With RECORDER: the swaps of the page's main live region (not the news region's), what the last press landed on and
+# that count then, and the URL of every fragment answered with new content (200).
+PRESS_RECORDER = """
+window.__fresh = [];
+var pageFetch = window.fetch;
+window.fetch = function (url, options) {
+  return pageFetch.apply(this, arguments).then(function (response) {
+    if (response.status === 200) window.__fresh.push(String(url));
+    return response;
+  });
+};
+window.__regionSwaps = 0;
+document.addEventListener('live:updated', function (event) {
+  if (event.target.classList.contains('live-region')) window.__regionSwaps += 1;
+}, true);
+document.addEventListener('pointerdown', function (event) {
+  var link = event.target.closest ? event.target.closest('a') : null;
+  window.__pressed = link;
+  window.__pressedHref = link ? link.getAttribute('href') : null;
+  window.__swapsAtPress = window.__regionSwaps;
+}, true);
+"""
+
+
+def press(browser, script, wanted):
+    """Presses the pointer at the middle of the element `script` returns (scrolled into view, found and measured in
+    one script), until the press lands on what `wanted` accepts (the href of the link pressed, or None): a swap
+    between the measure and the press can move another element there. The href pressed."""
+    for _ in range(10):
+        centre = browser.execute_script(
+            "var node = (function () {" + script + "})(); if (!node) return null;"
+            "node.scrollIntoView({block: 'center'}); var r = node.getBoundingClientRect();"
+            "return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];"
+        )
+        if centre is None:
+            continue
+        actions = ActionBuilder(browser)
+        actions.pointer_action.move_to_location(*centre)
+        actions.pointer_action.pointer_down()
+        actions.perform()
+        href = browser.execute_script("return window.__pressedHref;")
+        if wanted(href):
+            return href
+        # Let go without following whatever link the press landed on.
+        browser.execute_script(
+            "document.addEventListener('click', e => e.preventDefault(), {capture: true, once: true});")
+        release(browser)
+    raise AssertionError("could not press on what the test wanted in the live region")
+
+
+def release(browser):
+    actions = ActionBuilder(browser)
+    actions.pointer_action.pointer_up()
+    actions.perform()
+
+
+def fresh_answers(browser, src):
+    return [url for url in recorded(browser, "__fresh") if url.endswith(src)]
+
+
+def press_and_change(dashboard, browser, target_script, wanted):
+    """On a habit page, presses on what `target_script` finds in the live region (see `press`), then logs the habit
+    and waits until the region has fetched new content while the press is held; the pressed link's href."""
+    record_live_changes(browser, PRESS_RECORDER)
+    habit, _ = open_habit_and_focus_someone(dashboard, browser)
+    src = browser.find_element(By.CSS_SELECTOR, ".live-region[data-live-src]").get_attribute("data-live-src")
+    href = press(browser, target_script, wanted)
+    before = len(fresh_answers(browser, src))
+    dashboard.log_habit(habit)
+    wait_until(lambda: len(fresh_answers(browser, src)) > before, timeout=8,
+               message="new content fetched while the pointer is pressed")
+    assert recorded(browser, "__regionSwaps") == recorded(browser, "__swapsAtPress"), "the region swapped under the press"
+    return href
+
+
+def test_a_press_on_a_live_link_holds_the_swap_so_its_click_follows_the_link(dashboard, browser):
+    """A swap between the press and the release of a click would replace the link under the pointer and lose the
+    click: new content waits while the pointer is down, and the released click follows the link pressed."""
+    href = press_and_change(
+        dashboard, browser,
+        "return [...document.querySelectorAll('.live-region li[data-key] a')]"
+        "  .find(a => !a.getAttribute('href').endsWith('/people/activeUser'));",
+        lambda href: href is not None and href.startswith("/people/"),
+    )
+    assert browser.execute_script("return window.__pressed.isConnected;"), "the pressed link was replaced"
+    release(browser)
+    wait_until(lambda: urllib.parse.urlparse(browser.current_url).path == href, timeout=20,
+               message=f"the click to follow {href}")
+
+
+def test_content_held_during_a_press_is_swapped_in_at_the_release(dashboard, browser):
+    """A press that is not a click on a link (here on a group's heading) holds new content too, and the release
+    swaps it in: nothing is lost by holding it."""
+    press_and_change(dashboard, browser, "return document.querySelector('.live-region h2');", lambda href: href is None)
+    swaps = recorded(browser, "__regionSwaps")
+    release(browser)
+    wait_until(lambda: recorded(browser, "__regionSwaps") > swaps, timeout=5, message="the held content swapped in")
 
 
 def test_changed_rows_do_not_move_or_animate_under_reduced_motion(dashboard, browser):
