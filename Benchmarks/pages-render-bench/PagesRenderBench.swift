@@ -72,8 +72,9 @@ import TemplateKit
         print(
             String(
                 format: "refresh CPU, one count changed, an hour of history: decode %.0f µs (%d bytes) + build %.0f µs"
-                    + " + history %.0f µs = %.0f µs (medians of %d)", refresh.decode, statisticsBytes.count,
-                refresh.build, refresh.history, refresh.total, iterations / 10))
+                    + " + history %.0f µs = %.0f µs (medians of %d; history: the mean, a refresh starting a new"
+                    + " 10 s slot, one in four, %.0f µs)", refresh.decode, statisticsBytes.count, refresh.build,
+                refresh.history, refresh.total, iterations / 10, refresh.historyNewSlot))
         print(
             String(
                 format: "decode of the whole answer, nothing kept: %.0f µs (median of %d)", refresh.wholeDecode,
