@@ -1,3 +1,4 @@
+import Foundation
 import HabitsAPI
 import Testing
 
@@ -62,6 +63,29 @@ import Testing
     func picksTheMoreReadableTextColour(background: String, text: String) throws {
         let rgb = try #require(Self.parse(background))
         #expect(rgb.readableText.hex == text)
+    }
+
+    /// The luminance comes from a table of the transfer function: the text colour is the formula's for every colour
+    /// of a grid through the cube (each component in steps of 15, and every grey).
+    @Test func picksWhatTheWCAGFormulaPicksAcrossTheColourCube() {
+        func linear(_ component: Int) -> Double {
+            let c = Double(component) / 255
+            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        func luminance(_ rgb: RGBColor) -> Double {
+            0.2126 * linear(rgb.red) + 0.7152 * linear(rgb.green) + 0.0722 * linear(rgb.blue)
+        }
+        func contrast(_ a: Double, _ b: Double) -> Double { (max(a, b) + 0.05) / (min(a, b) + 0.05) }
+        func expected(_ rgb: RGBColor) -> RGBColor {
+            let l = luminance(rgb)
+            return contrast(l, luminance(.black)) >= contrast(l, luminance(.white)) ? .black : .white
+        }
+        let steps = Array(stride(from: 0, through: 255, by: 15))
+        let grid = steps.flatMap { r in steps.flatMap { g in steps.map { b in RGBColor(red: r, green: g, blue: b) } } }
+        let greys = (0...255).map { RGBColor(red: $0, green: $0, blue: $0) }
+        let wrong = (grid + greys).filter { $0.readableText != expected($0) }
+        #expect(wrong.isEmpty, "\(wrong.prefix(3).map(\.hex))")
+        #expect(grid.contains { $0.readableText == .black } && grid.contains { $0.readableText == .white })
     }
 
     @Test func stylesAMissingColourAsNeutralGrey() {

@@ -62,24 +62,39 @@ public struct RGBColor: Equatable, Sendable {
 
     /// WCAG relative luminance, 0 (black) … 1 (white).
     public var relativeLuminance: Double {
-        func linear(_ component: Int) -> Double {
-            let c = Double(component) / 255
-            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+        0.2126 * Self.linear(red) + 0.7152 * Self.linear(green) + 0.0722 * Self.linear(blue)
     }
 
     /// WCAG contrast ratio between two colours, 1…21.
     public static func contrast(_ a: RGBColor, _ b: RGBColor) -> Double {
-        let la = a.relativeLuminance
-        let lb = b.relativeLuminance
-        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+        contrast(a.relativeLuminance, b.relativeLuminance)
     }
 
     /// Black or white, whichever contrasts more with this colour (black on an exact tie).
     public var readableText: RGBColor {
-        Self.contrast(self, .black) >= Self.contrast(self, .white) ? .black : .white
+        let luminance = relativeLuminance
+        return Self.contrast(luminance, Self.blackLuminance) >= Self.contrast(luminance, Self.whiteLuminance)
+            ? .black : .white
     }
+
+    private static func contrast(_ la: Double, _ lb: Double) -> Double {
+        (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+
+    /// A component's linear value, from `linearValues` for 0…255 (clamped: a component is 0…255 by its contract).
+    private static func linear(_ component: Int) -> Double {
+        linearValues[min(max(component, 0), 255)]
+    }
+
+    /// The sRGB transfer function's inverse for every 8-bit component, computed once: every card, row and section
+    /// with a colour asks for its text colour, which took nine `pow` calls (the two contrasts' luminances) per
+    /// colour, a twentieth of a new version's People.
+    private static let linearValues: [Double] = (0...255).map { component in
+        let c = Double(component) / 255
+        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+    private static let blackLuminance = RGBColor.black.relativeLuminance
+    private static let whiteLuminance = RGBColor.white.relativeLuminance
 
     /// `#000000`.
     public static let black = RGBColor(red: 0, green: 0, blue: 0)
