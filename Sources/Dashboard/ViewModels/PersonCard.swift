@@ -4,12 +4,14 @@ import HabitsAPI
 public struct PersonCard: Hashable, Sendable {
     /// The user's id.
     public var userID: String
-    /// The dashboard link to the user.
-    public var path: String
+    /// The dashboard link to the user. The links are made from the id when asked for, not with the card: a new
+    /// version's People makes every card to look its HTML up in the card cache, where building three links a card
+    /// was a seventh of the render (perf), and only a card not found renders them.
+    public var path: String { Links.person(userID) }
     /// Where the card's Follow/Unfollow form posts.
-    public var followPath: String
+    public var followPath: String { Links.personFollow(userID) }
     /// The dashboard URL of the user's profile image.
-    public var imagePath: String
+    public var imagePath: String { Links.image(userID) }
     /// The user's name.
     public var name: String
     /// The card colour (neutral when the user has none).
@@ -26,9 +28,6 @@ public struct PersonCard: Hashable, Sendable {
     /// Creates a card for `user`.
     public init(user: User, isFollowed: Bool, isActiveUser: Bool, totalCount: Int = 0, leadingCount: Int = 0) {
         self.userID = user.id
-        self.path = Links.person(user.id)
-        self.followPath = Links.personFollow(user.id)
-        self.imagePath = Links.image(user.id)
         self.name = user.name
         self.color = ColorStyle(user.color)
         self.isFollowed = isFollowed
