@@ -1,4 +1,5 @@
 import HabitsAPI
+import HabitsSimulator
 import Testing
 
 @testable import Dashboard
@@ -89,6 +90,31 @@ import Testing
         let page = PeoplePage(users: TestData.users, settings: .default, statistics: Self.sortStatistics)
         #expect(page.people.map(\.totalCount) == [11, 5, 6, 0, 0])
         #expect(page.people.map(\.leadingCount) == [1, 1, 2, 0, 0])
+    }
+
+    /// The sort of packed words and the comparison sort it stands in for give one order: many ties, keys from 0 to
+    /// the largest that packs, and a key past it (the comparison sort then does the work).
+    @Test func theActivitySortIsTheComparisonSortWithTiesInNameOrder() {
+        var generator = SeededGenerator(seed: 21)
+        let positions = (0..<2_000).filter { _ in Int.random(in: 0..<3, using: &generator) > 0 }
+        var keys = (0..<2_000).map { _ in
+            Snapshot.PersonKeys(totalCount: Int.random(in: 0..<40, using: &generator), leadingCount: 0)
+        }
+        keys[positions[7]].totalCount = Int(UInt32.max)
+        func comparison(_ keys: [Snapshot.PersonKeys]) -> [Int] {
+            positions.sorted { a, b in
+                keys[a].totalCount != keys[b].totalCount ? keys[a].totalCount > keys[b].totalCount : a < b
+            }
+        }
+        #expect(PeoplePage.sorted(positions, of: keys, by: .activity) == comparison(keys))
+        keys[positions[8]].totalCount = Int(UInt32.max) + 1
+        #expect(PeoplePage.sorted(positions, of: keys, by: .activity) == comparison(keys))
+        #expect(PeoplePage.sorted(positions, of: keys, by: .activity).prefix(2) == [positions[8], positions[7]])
+    }
+
+    @Test func followedCountIsTheFollowedPeopleTheDataKnows() {
+        let settings = Settings(followedUserIDs: ["user1", "user3", "nobody", "user3"])
+        #expect(PeoplePage(users: TestData.users, settings: settings).followedCount == 2)
     }
 
     @Test(arguments: [(nil, PeopleSort.name), ("", .name), ("activity", .activity), ("leading", .leading)])

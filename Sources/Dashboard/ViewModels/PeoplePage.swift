@@ -61,7 +61,9 @@ public struct PeoplePage: Equatable, Sendable {
         self.followedOnly = followedOnly
         self.query = trimmed
         totalCount = snapshot.sortedUsers.count
-        followedCount = snapshot.sortedUsers.filter { followed.contains($0.id) }.count
+        // The followed ids the data knows, not every user checked against the follows: that copied each user (a
+        // fifth of a new version's People at 4 100 people, perf).
+        followedCount = followed.filter { snapshot.userPlace[$0] != nil }.count
     }
 
     /// The longest search kept, in characters: no name is longer, and each distinct query is a distinct page.
@@ -89,8 +91,24 @@ public struct PeoplePage: Equatable, Sendable {
         // The keys first, then a sort of plain integers: comparing through the cards copied two structs of strings
         // per comparison (37 ms for 4 100 people, Benchmarks/scale.sh).
         let keys = positions.map { key(people[$0]) }
+        if let packed = packed(keys, positions) { return packed }
         return positions.indices.sorted { a, b in
             keys[a] != keys[b] ? keys[a] > keys[b] : positions[a] < positions[b]
         }.map { positions[$0] }
+    }
+
+    /// The same order from one sort of 64-bit words, the key's complement above the position, when every key and
+    /// position fits in 32 bits (always, short of four billion logs): `<` on words instead of a closure comparing
+    /// through two arrays was a quarter of a new version's People at 4 100 people (perf). Nil when one does not fit.
+    private static func packed(_ keys: [Int], _ positions: [Int]) -> [Int]? {
+        let limit = Int(UInt32.max)
+        var words: [UInt64] = []
+        words.reserveCapacity(keys.count)
+        for (key, position) in zip(keys, positions) {
+            guard (0...limit).contains(key), (0...limit).contains(position) else { return nil }
+            words.append(UInt64(UInt32(limit - key)) << 32 | UInt64(position))
+        }
+        words.sort()
+        return words.map { Int($0 & 0xFFFF_FFFF) }
     }
 }
