@@ -19,24 +19,10 @@ struct ItemRoute: Sendable {
     /// The link to `value`, percent-encoded as one path segment; `.` and `..` travel in the query after an empty
     /// segment instead (`Links` says why).
     func path(_ value: String) -> String {
-        guard Links.isDotSegment(value) else {
-            // Built in one buffer: every card and row links its item (two or three links each), and building the
-            // links, mostly the intermediate strings of five concatenations, was a seventh of a new version's People.
-            let segment = PathEncoding.encodePathSegment(value)
-            var path = ""
-            path.reserveCapacity(
-                2 + collection.utf8.count + segment.utf8.count + (action.map { 1 + $0.utf8.count } ?? 0))
-            path += "/"
-            path += collection
-            path += "/"
-            path += segment
-            if let action {
-                path += "/"
-                path += action
-            }
-            return path
-        }
         let tail = action.map { "/" + $0 } ?? ""
+        guard Links.isDotSegment(value) else {
+            return "/" + collection + "/" + PathEncoding.encodePathSegment(value) + tail
+        }
         return "/" + collection + "/" + tail + "?" + parameter + "=" + PathEncoding.encodeQueryValue(value)
     }
 }
