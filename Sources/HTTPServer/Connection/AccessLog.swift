@@ -15,7 +15,8 @@ enum AccessLog {
     /// reads no clock of its own, so an answer given in the round its request arrived in logs `0.000`, as nginx's
     /// cached clock does.
     static func request(
-        _ request: Request, status: HTTPStatus, bodyBytes: Int, requestID: String, started: ContinuousClock.Instant,
+        _ request: Request, status: HTTPStatus, bodyBytes: Int, requestID: @autoclosure () -> String,
+        started: ContinuousClock.Instant,
         now: ContinuousClock.Instant, logger: Logger, timestamp: String = DateCache.shared.texts().timestamp,
         client: String = "",
         summer: AccessLogSummer? = nil
@@ -30,6 +31,8 @@ enum AccessLog {
                 bytes: bodyBytes)
             guard summer.shouldWrite(key, logger: logger) else { return }
         }
+        // Spelled out only now: a line summed needs no id.
+        let requestID = requestID()
         if logger.metadata.isEmpty, logger.format == .logfmt {
             // Keys in sorted order, as `Logger.log` writes them; built in place, one String at the end.
             let bound =

@@ -8,6 +8,8 @@ extension Connection {
         case none
         /// The request `.dispatch` hands to the handler.
         case request(Request)
+        /// The request `.dispatch` answers from the loop's memo, with its kept answer.
+        case known(AnswerMemo.Entry)
         /// The handler's answer that `.writeResponse` writes, and the request it answers.
         case response(Response, answering: Dispatched)
     }
@@ -19,8 +21,11 @@ extension Connection {
         case .none:
             break
         case .dispatch:
-            guard case .request(let request) = input else { return missingInput(for: action) }
-            dispatch(request)
+            switch input {
+            case .request(let request): dispatch(request)
+            case .known(let entry): answerAgain(entry)
+            case .none, .response: missingInput(for: action)
+            }
         case .writeContinue:
             writeContinue()
         case .writeResponse(let close):

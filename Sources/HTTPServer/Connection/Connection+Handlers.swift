@@ -5,41 +5,44 @@ extension Connection {
     struct Dispatched {
         /// The request as parsed.
         var request: Request
-        /// Its id, logger and peer address.
-        var context: RequestContext
+        /// Its id (the handler's context has it spelled out).
+        var id: RequestIDGenerator.ID
         /// When it arrived, for the access log's duration.
         var started: ContinuousClock.Instant
     }
 
     /// Carries out `.dispatch`: gives `request` to the running worker, or starts one.
     func dispatch(_ request: Request) {
-        let requestID = environment.requestIDs.next()
+        let id = environment.requestIDs.nextID()
+        let context = RequestContext(
+            requestID: id.text, serverLogger: environment.logger, peer: client, activity: activity)
+        // The event round's time: the request arrived in it, and it saves a clock read.
+        let dispatched = Dispatched(request: request, id: id, started: loop.now)
         // Read before the responder is asked, so an answer made from newer data is never kept under an older epoch.
         let epoch = environment.answerEpoch?.current()
-        if let epoch, let response = answers.memo.answer(to: request, from: client, in: epoch) {
-            // The same request again, nothing it depends on moved: its answer, without the responder (issue 21).
-            let context = RequestContext(
-                requestID: requestID, serverLogger: environment.logger, peer: client, activity: activity)
-            immediateAnswer = (response, Dispatched(request: request, context: context, started: loop.now))
-            return
-        }
-        let context = RequestContext(
-            requestID: requestID, serverLogger: environment.logger, peer: client, activity: activity)
-        // The event round's time: the request arrived in it, and it saves a clock read.
-        let dispatched = Dispatched(request: request, context: context, started: loop.now)
         // A warm page is answered here, on the loop, without a task hop (issue 21); the answer is written at the
         // end of this event (`answerImmediately`), not from inside the parse that found the request.
         if let response = ErrorResponse.respondAtOnce(environment.responder, to: request, context: context) {
-            if let epoch { answers.memo.keep(response, for: request, from: client, in: epoch) }
+            // Kept by the head's bytes, which the parser still holds: the same bytes again get it without a parse.
+            if let epoch, response.isReusable, let head = parser.lastHead {
+                answers.memo.keep(response, for: request, head: head, from: client, in: epoch)
+            }
             immediateAnswer = (response, dispatched)
             return
         }
-        pendingRequest = dispatched
+        pendingRequest = (dispatched, context)
         if worker == nil { startWorker() }
     }
 
+    /// Carries out `.dispatch` for a request the loop's memo knows: its kept answer, without the responder (the
+    /// same request again from the same peer, and nothing it depends on moved).
+    func answerAgain(_ entry: AnswerMemo.Entry) {
+        let dispatched = Dispatched(request: entry.request, id: environment.requestIDs.nextID(), started: loop.now)
+        immediateAnswer = (entry.response, dispatched)
+    }
+
     /// This server's answer memo on this connection's loop (there is one only with an `AnswerEpoch`).
-    private var answers: AnswerMemo.PerLoop { environment.answerMemos[loop.index] }
+    var answers: AnswerMemo.PerLoop { environment.answerMemos[loop.index] }
 
     /// A task answers the connection's requests while they come one after another (pipelined), and ends when none
     /// is waiting: an idle connection holds no task. A task that stayed alive between requests kept the async frames
@@ -51,8 +54,8 @@ extension Connection {
     private func startWorker() {
         let responder = environment.responder
         worker = Task(executorPreference: loop) { [self] in
-            while let next = takeRequest() {
-                let response = await ErrorResponse.respond(responder, to: next.request, context: next.context)
+            while let (next, context) = takeRequest() {
+                let response = await ErrorResponse.respond(responder, to: next.request, context: context)
                 answerReady(response, to: next)
             }
             worker = nil
@@ -60,7 +63,7 @@ extension Connection {
     }
 
     /// The next request for the worker, or nil when none is waiting (the worker then ends). Runs on the loop thread.
-    private func takeRequest() -> Dispatched? {
+    private func takeRequest() -> (Dispatched, RequestContext)? {
         assert(loop.inLoop, "the invariant the executor preference provides")
         defer { pendingRequest = nil }
         return pendingRequest

@@ -8,7 +8,7 @@ extension Connection {
     /// when `close`.
     func writeResponse(_ response: Response, answering dispatched: Dispatched, close: Bool) {
         let request = dispatched.request
-        let requestID = dispatched.context.requestID
+        let requestID = dispatched.id
         // An HTTP/1.0 client keeps the connection only if the answer says so (RFC 9112 §9.3).
         let keepAliveHTTP10 = !close && request.version == .http1_0
         let date = loop.dateTexts
@@ -25,7 +25,8 @@ extension Connection {
                     response, head: UnsafeBufferPointer(rebasing: buffer[0..<count]), for: request,
                     requestID: requestID, started: dispatched.started, timestamp: date.timestamp)
             } catch {
-                environment.logger.error("invalid response", ["error": error.description, "request.id": requestID])
+                environment.logger.error(
+                    "invalid response", ["error": error.description, "request.id": requestID.text])
                 let replacement = ErrorResponse.protocolError(.internalServerError)
                 let head = Self.serializeOrDie(replacement, close: close, keepAliveHTTP10: keepAliveHTTP10)
                 head.withUnsafeBufferPointer { head in
@@ -79,14 +80,14 @@ extension Connection {
 
     /// Logs the request and sends `head` with the body the request gets.
     private func answer(
-        _ response: Response, head: UnsafeBufferPointer<UInt8>, for request: Request, requestID: String,
+        _ response: Response, head: UnsafeBufferPointer<UInt8>, for request: Request, requestID: RequestIDGenerator.ID,
         started: ContinuousClock.Instant, timestamp: String
     ) {
         // HEAD gets the GET head without the body (RFC 9110 §9.3.2); 1xx/204/304 never carry one.
         let sendsBody = request.method != .head && response.status.allowsBody && !response.body.isEmpty
         let body = sendsBody ? response.body : []
         AccessLog.request(
-            request, status: response.status, bodyBytes: body.count, requestID: requestID, started: started,
+            request, status: response.status, bodyBytes: body.count, requestID: requestID.text, started: started,
             now: loop.now, logger: environment.logger, timestamp: timestamp, client: clientText,
             summer: environment.accessLog)
         send(head: head, body: body)

@@ -91,29 +91,30 @@ final class Connection: @unchecked Sendable {
     let clientText: String
     /// What this connection shares with the others of its server.
     let environment: Environment
+    // `@exclusivity(unchecked)` on every property below: only the loop's thread touches them (the invariant above),
+    // and the compiler's static checks still apply; the runtime check of each access cost about 2 % of a warm
+    // request's CPU each time it was measured (perf: `swift_beginAccess`, `__tls_get_addr` and `AccessSet::insert`
+    // under `send`, `flush`, `readIntoParser`, then, with only the larger properties unchecked, under `flush`,
+    // `eventHandled` and `parseBuffered`).
     /// The loop's token for this connection (set once registered).
-    private var slot = -1
-    private var generation: UInt32 = 0
+    @exclusivity(unchecked) private var slot = -1
+    @exclusivity(unchecked) private var generation: UInt32 = 0
     /// Set by `closeNow()`: the fd is closed (its number may already belong to another socket).
-    var isClosed = false
+    @exclusivity(unchecked) var isClosed = false
     /// Edge-triggered epoll reports new input once: until a read comes back short, empty or EAGAIN, more may
     /// be waiting in the kernel (also while a handler runs and reading is deliberately left for later).
-    var readReady = false
+    @exclusivity(unchecked) var readReady = false
     /// The peer shut down its side (EPOLLRDHUP/HUP): read on to the EOF even after a short read.
-    var peerHungUp = false
+    @exclusivity(unchecked) var peerHungUp = false
     /// Output hit EAGAIN; the next EPOLLOUT edge resumes it.
-    var waitingForWritable = false
-    private var armedDeadline: ConnectionState.Instant?
+    @exclusivity(unchecked) var waitingForWritable = false
+    @exclusivity(unchecked) private var armedDeadline: ConnectionState.Instant?
     /// The handler task while one runs (see `startWorker`); nil while the connection is idle.
-    var worker: Task<Void, Never>?
-    /// The request the worker has not taken yet.
-    @exclusivity(unchecked) var pendingRequest: Dispatched?
+    @exclusivity(unchecked) var worker: Task<Void, Never>?
+    /// The request the worker has not taken yet, with the context its handler gets.
+    @exclusivity(unchecked) var pendingRequest: (Dispatched, RequestContext)?
     /// An answer given at once on the loop (`HTTPResponder.respondAtOnce`), written at the end of the event.
     @exclusivity(unchecked) var immediateAnswer: (Response, Dispatched)?
-
-    // `@exclusivity(unchecked)`: only the loop's thread touches these (the invariant above), and the compiler's
-    // static checks still apply; the runtime check of each mutating access cost about 2 % of a warm request's CPU
-    // (perf: `swift_beginAccess` and `AccessSet::insert` under `send`, `flush` and `readIntoParser`).
     /// Turns the bytes read into requests.
     @exclusivity(unchecked) var parser: RequestParser
     /// Decides what happens next; only `perform(_:with:)` carries out its actions.
@@ -121,11 +122,11 @@ final class Connection: @unchecked Sendable {
     /// What the socket has not taken yet.
     @exclusivity(unchecked) var output = OutputQueue()
     /// Bytes dropped while lingering, bounded so a client cannot keep us reading forever.
-    var lingerBytesDropped = 0
+    @exclusivity(unchecked) var lingerBytesDropped = 0
     /// Whether `onLastAnswer` has run.
-    var lastAnswerAnnounced = false
+    @exclusivity(unchecked) var lastAnswerAnnounced = false
     /// `state.standing` as last published to `standing`, so the lock is taken only when it changes.
-    private var publishedStanding: ConnectionState.Standing
+    @exclusivity(unchecked) private var publishedStanding: ConnectionState.Standing
     /// What the server reads when it must choose a connection to close at the cap; written on the loop thread at
     /// the end of each event, read by the accept thread.
     let standingBox: Mutex<ConnectionState.Standing>

@@ -21,6 +21,7 @@ extension RequestParser {
             try RequestLine.parse(bytes, line)
         }
         head = HeadBuilder(requestLine: requestLine)
+        headStart = line.lowerBound
         sectionBytes = line.count + 2
         stage = .fieldLines
         return .progressed
@@ -48,7 +49,10 @@ extension RequestParser {
         let framing = try head!.framing(limits: limits)
         let version = head!.requestLine.version
         switch framing {
-        case .none: return .event(.request(finishRequest()))
+        case .none:
+            let request = finishRequest()
+            if headStart >= 0 { lastHeadRange = headStart..<readIndex }
+            return .event(.request(request))
         case .length(let length): stage = .fixedBody(length: length)
         case .chunked:
             stage = .chunkedBody
@@ -63,6 +67,7 @@ extension RequestParser {
 
     /// Hands out the finished request and resets for the next one.
     mutating func finishRequest(body: [UInt8] = []) -> Request {
+        lastHeadRange = nil
         let request = Request(head: head!.makeHead(), body: body)
         head = nil
         leadingEmptyLines = 0

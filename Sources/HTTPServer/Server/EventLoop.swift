@@ -38,17 +38,17 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     // Loop thread only: the properties it mutates per event skip the runtime exclusivity check (see `Connection`).
     /// The time the current round of events started: what connections use for their deadlines, so a
     /// request reads the clock once or twice instead of six times (like nginx's cached `ngx_current_msec`).
-    private(set) var now: ContinuousClock.Instant
+    @exclusivity(unchecked) private(set) var now: ContinuousClock.Instant
     /// The loop's first `now`, which never changes, so any thread may read it: a connection's state starts at it
     /// until the loop takes the connection over (`Connection.start`) and starts it again at the loop's `now`.
     let started: ContinuousClock.Instant
     /// The `Date` header and log timestamp of the current second, refreshed with `now` (no lock, unlike
     /// `DateCache.shared`, which it copies from once a second).
-    private(set) var dateTexts = DateCache.shared.texts()
+    @exclusivity(unchecked) private(set) var dateTexts = DateCache.shared.texts()
     /// Field lines of heads whose fields are shared between answers, written once (only this loop's thread, so
     /// without the runtime exclusivity check, as `Connection`'s loop-thread state).
     @exclusivity(unchecked) var preparedFields = PreparedFields()
-    private var dateSecond = time(nil)
+    @exclusivity(unchecked) private var dateSecond = time(nil)
     /// Where connections `recv` into before the bytes go to their parser: one per loop, reused, because a
     /// temporary allocation over 1 KiB costs ~60 ns per call (heap or stack check).
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16_384, alignment: 16)
