@@ -124,31 +124,4 @@ import Testing
         #expect(!unknown && seen == get.utf8.count - 2)
         #expect(try partial.next() == .needMoreData)
     }
-
-    @Test func theEndOfAHeadIsAfterTheFirstCRLFCRLFWithinTheLimit() {
-        // Every string of up to 8 bytes over CR, LF and "a", against the plain search.
-        let alphabet: [UInt8] = [13, 10, 97]
-        var level: [[UInt8]] = [[]]
-        var strings = level
-        for _ in 0..<8 {
-            level = level.flatMap { string in alphabet.map { string + [$0] } }
-            strings += level
-        }
-        var mismatches: [String] = []
-        for bytes in strings {
-            for start in 0...min(2, bytes.count) {
-                for limit in [4, 6, 100] {
-                    let end = min(bytes.count, start + limit)
-                    let plain = (start..<max(start, end - 3)).first { bytes[$0..<$0 + 4] == [13, 10, 13, 10] }
-                        .map { $0 + 4 }
-                    let found = bytes.withUnsafeBufferPointer {
-                        RequestParser.endOfHead(in: $0, from: start, limit: limit)
-                    }
-                    if found != plain { mismatches.append("\(bytes) from \(start) within \(limit)") }
-                }
-            }
-        }
-        #expect(strings.count == 9841)
-        #expect(mismatches == [])
-    }
 }

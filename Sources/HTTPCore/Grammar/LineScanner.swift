@@ -41,4 +41,22 @@ public enum LineScanner {
         }
         return index > lastAllowed ? .tooLong : .incomplete(resumeAt: index)
     }
+
+    /// The index of the first CR LF CR LF lying wholly in `start..<end`: the last field line's end and the empty line
+    /// that end a head. The response parser finds a head's end with it, and the server's answer memo where a
+    /// buffered head ends; both only need the end, not each line checked.
+    public static func headTerminator(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        var index = start
+        while true {
+            // Skip printable runs a word at a time: the terminator starts with a CR, which is below 0x0E.
+            index = HTTPBytes.firstByte(below: HTTPBytes.cr + 1, in: bytes, from: index, to: end)
+            guard index + 4 <= end else { return nil }
+            if bytes[index] == HTTPBytes.cr && bytes[index + 1] == HTTPBytes.lf && bytes[index + 2] == HTTPBytes.cr
+                && bytes[index + 3] == HTTPBytes.lf
+            {
+                return index
+            }
+            index += 1
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import HTTPCore
 
 /// The reusable answers of one server on one event loop in the current epoch (no lock: only the loop's thread touches
 /// it; each server has its own, `PerLoop`, so servers sharing the loops never see each other's), found by the bytes
@@ -60,8 +61,9 @@ struct AnswerMemo {
             hits += 1
             return entry
         }
-        guard let end = RequestParser.endOfHead(in: bytes, from: 0, limit: longestHead) else { return nil }
-        let head = UnsafeBufferPointer(rebasing: bytes[0..<end])
+        guard let terminator = LineScanner.headTerminator(in: bytes, from: 0, to: min(bytes.count, longestHead))
+        else { return nil }
+        let head = UnsafeBufferPointer(rebasing: bytes[0..<terminator + 4])
         let index = Self.slot(of: head)
         guard let entry = slots[index], entry.peer == peer, entry.head.isPrefix(of: head) else { return nil }
         hits += 1

@@ -148,22 +148,6 @@ public struct RequestParser: Sendable {
         return true
     }
 
-    /// The index after the first CRLF CRLF at or after `start`, within `limit` bytes of it.
-    static func endOfHead(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int? {
-        let end = min(bytes.count, start + limit)
-        var index = start + 3
-        while index < end {
-            // Step by the LF: CR LF CR LF has its second LF 3 bytes after the first CR.
-            if bytes[index] == 10 {
-                if bytes[index - 1] == 13 && bytes[index - 2] == 10 && bytes[index - 3] == 13 { return index + 1 }
-                index += 2
-            } else {
-                index += 1
-            }
-        }
-        return nil
-    }
-
     /// Parses as far as the buffered bytes allow.
     public mutating func next() throws(RequestParseError) -> Event {
         if case .failed(let error) = stage { throw error }

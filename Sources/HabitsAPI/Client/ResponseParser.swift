@@ -255,15 +255,10 @@ public struct ResponseParser: Sendable {
     }
 
     private mutating func findHeadEnd() -> Int? {
-        var index = max(start, headScanFrom - 3)
-        while index + 3 < buffer.count {
-            if buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
-                return index
-            }
-            index += 1
-        }
-        headScanFrom = buffer.count
-        return nil
+        let from = max(start, headScanFrom - 3)
+        let end = buffer.withUnsafeBufferPointer { LineScanner.headTerminator(in: $0, from: from, to: $0.count) }
+        if end == nil { headScanFrom = buffer.count }
+        return end
     }
 }
 
