@@ -12,7 +12,7 @@ import Testing
 
     @Test func consecutiveIdsDifferAndShareThePrefix() {
         let generator = RequestIDGenerator()
-        let ids = (0..<1000).map { _ in generator.next() }
+        let ids = (0..<1000).map { _ in generator.nextID().text }
         #expect(Set(ids).count == 1000)
         let prefix = ids[0].prefix { $0 != "-" }
         #expect(ids.allSatisfy { $0.hasPrefix(prefix + "-") })

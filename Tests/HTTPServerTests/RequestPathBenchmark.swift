@@ -48,7 +48,7 @@ struct RequestPathBenchmark {
         let parsed = try #require(request)
         var context: RequestContext?
         _ = await measure("context") {
-            let id = ids.next()
+            let id = ids.nextID().text
             context = RequestContext(
                 requestID: id, logger: logger.with("request.id", id), peer: IPAddress("127.0.0.1"))
         }

@@ -21,9 +21,6 @@ final class RequestIDGenerator: Sendable {
         var text: String { RequestIDGenerator.format(prefix: prefix, number) }
     }
 
-    /// The next id, as text.
-    func next() -> String { nextID().text }
-
     /// The next id, to be spelled out when needed.
     func nextID() -> ID {
         ID(prefix: prefix, number: counter.add(1, ordering: .relaxed).newValue)
