@@ -46,19 +46,25 @@ import Testing
     @Test func aHeadIsFoundAtTheStartOfWhatFollowsIt() {
         var memo = AnswerMemo()
         _ = answer(get("/"), from: peer, in: 1, memo: &memo)
-        for target in ["/", "/a", "/b"] { keep(page, for: get(target), from: peer, in: 1, memo: &memo) }
-        // Each twice: found by its hash, then as the last one found.
-        for target in ["/a", "/a", "/", "/", "/b", "/a"] {
-            let pipelined = get(target).head + Array("GET /next HTTP/1.1\r\nHo".utf8)
-            let entry = pipelined.withUnsafeBufferPointer { memo.answer(toHeadOf: $0, from: peer, in: 1) }
-            #expect(entry?.request.head.target == target)
-            #expect(entry?.head.count == get(target).head.count)
-            // The last one found is not another peer's, nor a head the bytes do not start with.
-            #expect(answer(get(target), from: IPAddress("127.0.0.2"), in: 1, memo: &memo) == nil)
-            let cut = Array(get(target).head.dropLast())
-            #expect(cut.withUnsafeBufferPointer { memo.answer(toHeadOf: $0, from: peer, in: 1) } == nil)
+        // Each kept just before it is looked for (two heads may share a slot: the hash is seeded per process), then
+        // found twice: by its hash while the last hit was another head's, then as the last one found.
+        for target in ["/a", "/", "/b", "/a"] {
+            keep(page, for: get(target), from: peer, in: 1, memo: &memo)
+            for _ in 0..<2 { expectFound(target, in: &memo) }
         }
-        #expect(memo.hits == 6)
+        #expect(memo.hits == 8)
+    }
+
+    /// `target`'s head is found at the start of pipelined bytes, and not for another peer or for bytes cut short.
+    func expectFound(_ target: String, in memo: inout AnswerMemo) {
+        let pipelined = get(target).head + Array("GET /next HTTP/1.1\r\nHo".utf8)
+        let entry = pipelined.withUnsafeBufferPointer { memo.answer(toHeadOf: $0, from: peer, in: 1) }
+        #expect(entry?.request.head.target == target)
+        #expect(entry?.head.count == get(target).head.count)
+        // The last one found is not another peer's, nor a head the bytes do not start with.
+        #expect(answer(get(target), from: IPAddress("127.0.0.2"), in: 1, memo: &memo) == nil)
+        let cut = Array(get(target).head.dropLast())
+        #expect(cut.withUnsafeBufferPointer { memo.answer(toHeadOf: $0, from: peer, in: 1) } == nil)
     }
 
     @Test func anHTTP10HeadIsKeptAsOneThatClosesTheConnection() {
