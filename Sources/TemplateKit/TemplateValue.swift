@@ -13,7 +13,7 @@ public enum TemplateValue: Sendable, Equatable {
     /// A list for sections (one rendering per item).
     case list([TemplateValue])
     /// Named values; a section over an object pushes it on the context stack.
-    case object([String: TemplateValue])
+    case object(TemplateObject)
     /// Markup the application built and vouches for; the only value `{{{ name }}}` accepts.
     case trustedHTML(String)
     /// An explicit absence: prints nothing, is falsy in sections, and is never a "missing value".
@@ -88,7 +88,7 @@ extension TemplateValue: ExpressibleByArrayLiteral {
 extension TemplateValue: ExpressibleByDictionaryLiteral {
     /// Dictionary literals become `.object`; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(TemplateObject(elements))
     }
 }
 

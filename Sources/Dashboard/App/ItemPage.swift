@@ -26,7 +26,7 @@ protocol ItemPage: Sendable {
     /// The page's link.
     var path: String { get }
     /// The static part of the page's template.
-    var templateFields: [String: TemplateValue] { get }
+    var templateFields: TemplateObject { get }
     /// The value of the fragment's template.
     func fragmentValue(stale: StaleNotice?, now: Int?) -> TemplateValue
 }

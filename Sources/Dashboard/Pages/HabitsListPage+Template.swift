@@ -3,7 +3,7 @@ import TemplateKit
 extension HabitsListPage {
     /// The value of `Templates/habits.html`; `listPath` is the page's own path (without `page`): the favourite
     /// buttons come back to the page shown, and the navigation links its other pages.
-    public func templateFields(listPath: String) -> [String: TemplateValue] {
+    public func templateFields(listPath: String) -> TemplateObject {
         let number = pager?.number ?? 1
         return [
             "returnTo": .text(Pager.url(listPath, page: number)),

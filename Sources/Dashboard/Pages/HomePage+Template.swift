@@ -2,7 +2,7 @@ import TemplateKit
 
 extension HomePage {
     /// The static part of `Templates/home.html`: "since your last visit" (issue 22), null when not shown.
-    public static func pageFields(sinceLastVisit: TemplateValue = .null) -> [String: TemplateValue] {
+    public static func pageFields(sinceLastVisit: TemplateValue = .null) -> TemplateObject {
         ["sinceLastVisit": sinceLastVisit]
     }
 

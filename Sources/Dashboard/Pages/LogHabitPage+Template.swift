@@ -2,7 +2,7 @@ import TemplateKit
 
 extension LogHabitPage {
     /// The value of `Templates/log.html`; `failure` is the plain message shown when logging failed.
-    public func templateFields(failure: String?) -> [String: TemplateValue] {
+    public func templateFields(failure: String?) -> TemplateObject {
         let route = DashboardPage.log.route
         return [
             // On a page after the first, each form says which, so the redirect after logging comes back to it.

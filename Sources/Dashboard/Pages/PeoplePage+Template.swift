@@ -3,7 +3,7 @@ import TemplateKit
 extension PeoplePage {
     /// The value of `Templates/people.html`; `listPath` is the list's URL with its filter and sort but not its page
     /// (the navigation links add theirs). The cards come from `renderer`'s card cache, rendered only when new.
-    public func templateFields(listPath: String, renderer: PageRenderer) throws -> [String: TemplateValue] {
+    public func templateFields(listPath: String, renderer: PageRenderer) throws -> TemplateObject {
         let returnTo = Pager.url(listPath, page: pager?.number ?? 1)
         let sort = self.sort
         return [

@@ -2,7 +2,7 @@ import TemplateKit
 
 extension PersonDetailPage {
     /// The static part of `Templates/person.html` (the live region is added by the handler).
-    public var templateFields: [String: TemplateValue] {
+    public var templateFields: TemplateObject {
         [
             "name": .text(name),
             "path": .text(path),

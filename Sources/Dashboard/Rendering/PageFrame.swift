@@ -52,7 +52,7 @@ public struct PageFrame: Equatable, Sendable {
     var pausePath: String { path + (path.contains("?") ? "&" : "?") + "live=0" }
 
     /// The layout's fields, merged into the page's value.
-    public var fields: [String: TemplateValue] {
+    public var fields: TemplateObject {
         [
             "title": .text(title),
             "tabHome": .bool(tab == .home),

@@ -3,13 +3,13 @@ import TemplateKit
 
 extension PageRenderer {
     /// The bytes of `page`'s template inside the layout.
-    func pageBytes(_ page: DashboardPage, _ fields: [String: TemplateValue], frame: PageFrame) throws -> [UInt8] {
+    func pageBytes(_ page: DashboardPage, _ fields: TemplateObject, frame: PageFrame) throws -> [UInt8] {
         try pageBytes(page.template, fields, frame: frame)
     }
 
     /// Renders live `page` shown at `path` with its fragment rendered from `fragmentValue`.
     func livePage(
-        _ page: LivePage, _ fields: [String: TemplateValue], fragmentValue: TemplateValue, path: String,
+        _ page: LivePage, _ fields: TemplateObject, fragmentValue: TemplateValue, path: String,
         frame: PageFrame
     ) throws -> Response {
         try livePage(
@@ -19,7 +19,7 @@ extension PageRenderer {
 
     /// The bytes of live `page` shown at `path`, around its already rendered fragment and that fragment's ETag.
     func livePageBytes(
-        _ page: LivePage, _ fields: [String: TemplateValue], fragment: [UInt8], fragmentTag: String, path: String,
+        _ page: LivePage, _ fields: TemplateObject, fragment: [UInt8], fragmentTag: String, path: String,
         frame: PageFrame
     ) throws -> [UInt8] {
         try livePageBytes(

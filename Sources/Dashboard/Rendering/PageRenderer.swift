@@ -1,3 +1,4 @@
+import Glibc
 import HTTPCore
 import HTTPServer
 import Logging
@@ -29,14 +30,14 @@ public struct PageRenderer: Sendable {
 
     /// Renders page template `name` inside the layout.
     public func page(
-        _ name: String, _ fields: [String: TemplateValue], frame: PageFrame, status: HTTPStatus = .ok
+        _ name: String, _ fields: TemplateObject, frame: PageFrame, status: HTTPStatus = .ok
     ) throws -> Response {
         .html(try pageBytes(name, fields, frame: frame), status: status)
     }
 
     /// The bytes of page template `name` inside the layout.
-    public func pageBytes(_ name: String, _ fields: [String: TemplateValue], frame: PageFrame) throws -> [UInt8] {
-        let layoutFields = frame.fields.merging(assetFields) { page, _ in page }
+    public func pageBytes(_ name: String, _ fields: TemplateObject, frame: PageFrame) throws -> [UInt8] {
+        let layoutFields = assetFields.merging(frame.fields)
         return prefix.html(try templates.render(name, .object(fields, adding: layoutFields), layout: "layout"))
     }
 
@@ -45,14 +46,14 @@ public struct PageRenderer: Sendable {
         prefix.html(try templates.render(name, value))
     }
 
-    private var assetFields: [String: TemplateValue] {
+    private var assetFields: TemplateObject {
         ["appCSS": .text(assets.appCSS), "liveJS": .text(assets.liveJS), "favicon": .text(assets.favicon)]
     }
 
     /// Renders a live page: the fragment first (its ETag goes on the region, so the script's first poll is a 304),
     /// then the page with the fragment inside its `data-live-src` region.
     public func livePage(
-        _ name: String, _ fields: [String: TemplateValue], fragment: String, fragmentValue: TemplateValue,
+        _ name: String, _ fields: TemplateObject, fragment: String, fragmentValue: TemplateValue,
         liveSource: String, frame: PageFrame
     ) throws -> Response {
         let fragmentHTML = try fragmentBytes(fragment, fragmentValue)
@@ -64,27 +65,48 @@ public struct PageRenderer: Sendable {
 
     /// The bytes of a live page around an already rendered fragment and its ETag.
     public func livePageBytes(
-        _ name: String, _ fields: [String: TemplateValue], fragment: [UInt8], fragmentTag: String,
+        _ name: String, _ fields: TemplateObject, fragment: [UInt8], fragmentTag: String,
         liveSource: String, frame: PageFrame
     ) throws -> [UInt8] {
         var fields = fields
         fields["liveSrc"] = .text(liveSource)
         fields["liveETag"] = .text(fragmentTag)
-        guard !prefix.value.isEmpty else {
-            fields["fragment"] = .trustedHTML(String(decoding: fragment, as: UTF8.self))
-            return try pageBytes(name, fields, frame: frame)
-        }
-        // The fragment's URLs already carry the prefix (its bytes are what the fragment route serves, ETag and all),
-        // so it goes in after the page around it has been given the prefix, never through it twice.
+        // The fragment goes in after the page around it is rendered: its bytes are what the fragment route serves
+        // (ETag and all, URLs already under the prefix), so they must not pass through the prefix twice, and as
+        // bytes they skip a round trip through a `String`.
         fields["fragment"] = .trustedHTML(Self.fragmentMarker)
         let page = try pageBytes(name, fields, frame: frame)
-        let marker = Array(Self.fragmentMarker.utf8)
-        guard let start = page.firstRange(of: marker) else { return page }
-        return Array(page[..<start.lowerBound]) + fragment + Array(page[start.upperBound...])
+        guard let start = Self.markerOffset(in: page) else { return page }
+        var spliced: [UInt8] = []
+        spliced.reserveCapacity(page.count - Self.fragmentMarkerBytes.count + fragment.count)
+        spliced.append(contentsOf: page[..<start])
+        spliced.append(contentsOf: fragment)
+        spliced.append(contentsOf: page[(start + Self.fragmentMarkerBytes.count)...])
+        return spliced
     }
 
     /// Where a live page's fragment goes until it is spliced in: a comment no template or escaped value writes.
     private static let fragmentMarker = "<!--live-fragment-->"
+    private static let fragmentMarkerBytes = Array(fragmentMarker.utf8)
+
+    /// Where the marker starts in `page`. A plain scan for its `<` (the generic `firstRange(of:)` took longer than
+    /// rendering Home).
+    private static func markerOffset(in page: [UInt8]) -> Int? {
+        page.withUnsafeBufferPointer { page in
+            fragmentMarkerBytes.withUnsafeBufferPointer { marker in
+                guard let first = marker.first, page.count >= marker.count else { return nil }
+                var start = 0
+                let last = page.count - marker.count
+                while start <= last {
+                    if page[start] == first, memcmp(page.baseAddress! + start, marker.baseAddress!, marker.count) == 0 {
+                        return start
+                    }
+                    start += 1
+                }
+                return nil
+            }
+        }
+    }
 
     /// Renders a fragment for `live.js`: 200 with a strong ETag, or 304 when `If-None-Match` already has it.
     public func fragment(_ name: String, _ value: TemplateValue, for request: Request) throws -> Response {
