@@ -35,8 +35,14 @@ public struct FNV1a: Hashable, Sendable {
 
     /// `value` as 16 lowercase hex digits, zero-padded.
     @inlinable public static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        // Written in place: element ids and entity tags spell one or two of these for every item a page shows.
+        String(unsafeUninitializedCapacity: 16) { digits in
+            for index in 0..<16 {
+                let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0x0F
+                digits[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
+            }
+            return 16
+        }
     }
 }
 

@@ -19,10 +19,25 @@ struct ItemRoute: Sendable {
     /// The link to `value`, percent-encoded as one path segment; `.` and `..` travel in the query after an empty
     /// segment instead (`Links` says why).
     func path(_ value: String) -> String {
-        let tail = action.map { "/" + $0 } ?? ""
-        guard Links.isDotSegment(value) else {
-            return "/" + collection + "/" + PathEncoding.encodePathSegment(value) + tail
+        let dotSegment = Links.isDotSegment(value)
+        let encoded = dotSegment ? PathEncoding.encodeQueryValue(value) : PathEncoding.encodePathSegment(value)
+        // One allocation: a page spells a few links for every item it shows.
+        var path = ""
+        path.reserveCapacity(collection.utf8.count + encoded.utf8.count + parameter.utf8.count + 24)
+        path += "/"
+        path += collection
+        path += "/"
+        if !dotSegment { path += encoded }
+        if let action {
+            path += "/"
+            path += action
         }
-        return "/" + collection + "/" + tail + "?" + parameter + "=" + PathEncoding.encodeQueryValue(value)
+        if dotSegment {
+            path += "?"
+            path += parameter
+            path += "="
+            path += encoded
+        }
+        return path
     }
 }
