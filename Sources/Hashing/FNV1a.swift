@@ -76,3 +76,32 @@ extension FNV1a {
         @inlinable public var folded: UInt64 { first ^ (second &* 0x9e37_79b9_7f4a_7c15) }
     }
 }
+
+extension FNV1a {
+    /// A 128-bit digest of a whole buffer from four FNV-1a lanes, each over every fourth byte (the last few bytes go
+    /// to the lanes in turn). `Wide` feeds every byte through one chain of multiplications per lane, so a 5 KB page
+    /// waits on 5 000 multiplications in a row; four lanes of a quarter each run side by side. For bytes digested whole
+    /// and never streamed: entity tags of rendered pages.
+    @inlinable public static func striped(_ bytes: [UInt8]) -> (first: UInt64, second: UInt64) {
+        var lanes = (
+            FNV1a(), FNV1a(basis: 0x8422_2325_cbf2_9ce4), FNV1a(basis: ~FNV1a.offsetBasis),
+            FNV1a(basis: 0x2325_cbf2_9ce4_8422)
+        )
+        bytes.withUnsafeBufferPointer { bytes in
+            let whole = bytes.count & ~3
+            var index = 0
+            while index < whole {
+                lanes.0.feed(byte: bytes[index])
+                lanes.1.feed(byte: bytes[index + 1])
+                lanes.2.feed(byte: bytes[index + 2])
+                lanes.3.feed(byte: bytes[index + 3])
+                index += 4
+            }
+            if index < bytes.count { lanes.0.feed(byte: bytes[index]) }
+            if index + 1 < bytes.count { lanes.1.feed(byte: bytes[index + 1]) }
+            if index + 2 < bytes.count { lanes.2.feed(byte: bytes[index + 2]) }
+        }
+        let mix: UInt64 = 0x9e37_79b9_7f4a_7c15
+        return (lanes.0.value ^ (lanes.1.value &* mix), lanes.2.value ^ (lanes.3.value &* mix))
+    }
+}

@@ -33,4 +33,35 @@ import Testing
         #expect(wide.second == 0x5898_110f_022c_12f1)
         #expect(wide.folded == 0x062f_83e5_784d_2e2d)
     }
+
+    /// Each lane is plain FNV-1a over its bytes: lane 0 of "abcdefg" sees "a", "e"; the others start at their own
+    /// bases. Checked against `FNV1a` itself rather than pinned, since tags live only as long as a browser's cache.
+    @Test func stripedFeedsEveryFourthByteToEachOfFourLanes() {
+        func lane(_ text: String, basis: UInt64) -> UInt64 {
+            var hasher = FNV1a(basis: basis)
+            hasher.feed(text.utf8)
+            return hasher.value
+        }
+        let mix: UInt64 = 0x9e37_79b9_7f4a_7c15
+        let digest = FNV1a.striped(Array("abcdefg".utf8))
+        #expect(
+            digest.first == lane("ae", basis: FNV1a.offsetBasis) ^ (lane("bf", basis: 0x8422_2325_cbf2_9ce4) &* mix))
+        #expect(
+            digest.second == lane("cg", basis: ~FNV1a.offsetBasis) ^ (lane("d", basis: 0x2325_cbf2_9ce4_8422) &* mix))
+    }
+
+    @Test func stripedTellsApartEveryOneByteChangeAndEveryLength() {
+        let page = Array((0..<67).map { UInt8(truncatingIfNeeded: $0 &* 37) })
+        let digest = FNV1a.striped(page)
+        for index in page.indices {
+            var changed = page
+            changed[index] ^= 1
+            #expect(FNV1a.striped(changed) != digest)
+        }
+        var seen = Set<[UInt64]>()
+        for length in 0...page.count {
+            let prefix = FNV1a.striped(Array(page.prefix(length)))
+            #expect(seen.insert([prefix.first, prefix.second]).inserted)
+        }
+    }
 }
