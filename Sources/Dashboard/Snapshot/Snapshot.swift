@@ -46,8 +46,9 @@ public final class Snapshot: Sendable {
     let habitTotals: [String: Int]
     /// Each user's total count over every habit, by id (People's activity sort, "Happening now").
     let userTotals: [String: Int]
-    /// The habits the active user logged (Home's Following compares each followed user's with them).
-    let activeUserHabits: Set<String>
+    /// The habits the active user logged, each with its place in `order` (nil outside it): Home's Following compares
+    /// each followed user's habits with them, and one look-up gives both whether and where.
+    let activeUserHabits: [String: Int?]
 
     /// Builds a snapshot; the digests are computed here unless the caller already has them. With `previous` (the
     /// snapshot this one replaces), what depends only on the reference data is taken from it when that is unchanged.
@@ -110,8 +111,13 @@ public final class Snapshot: Sendable {
         }
         self.habitStatistics = habitStatistics
         self.userStatisticsPlace = userStatisticsPlace
-        activeUserHabits = Self.loggedHabits(
-            in: userStatisticsPlace[activeUserID].map { statistics.userStatistics[$0] })
+        var activeUserHabits: [String: Int?] = [:]
+        if let place = userStatisticsPlace[activeUserID] {
+            for count in statistics.userStatistics[place].habitCounts where count.count > 0 {
+                activeUserHabits.updateValue(order.place(count.habit.name), forKey: count.habit.name)
+            }
+        }
+        self.activeUserHabits = activeUserHabits
 
         // What only one page of one habit or person shows (a habit's count groups, a user's logged habits, the
         // rankings from the user statistics) is computed when that page is rendered, not here for every habit
@@ -200,15 +206,6 @@ public final class Snapshot: Sendable {
     /// `habit`'s users grouped by tied counts (habit page), from its ranking.
     func countGroups(of habit: String) -> [CountGroup] {
         rankings[habit].map(CountGroup.groups) ?? []
-    }
-
-    /// The habits `userID` logged (count > 0), from their user statistics.
-    func loggedHabits(of userID: String) -> Set<String> {
-        userID == activeUserID ? activeUserHabits : Self.loggedHabits(in: userStatistics(of: userID))
-    }
-
-    private static func loggedHabits(in statistics: UserStatistics?) -> Set<String> {
-        Set((statistics?.habitCounts ?? []).lazy.filter { $0.count > 0 }.map(\.habit.name))
     }
 
     /// `habit`'s users ranked from the user statistics, for when they and the habit statistics disagree (Home's

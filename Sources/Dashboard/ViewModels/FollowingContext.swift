@@ -7,31 +7,28 @@ import HabitsAPI
 struct FollowingContext {
     private let snapshot: Snapshot
     private let favorites: Set<String>
-    /// The habits the active user logged, once for every row (a set per row was the largest part of Home's view).
-    private let mine: Set<String>
 
     init(snapshot: Snapshot, settings: Settings) {
         self.snapshot = snapshot
         self.favorites = Set(settings.favoriteHabits)
-        mine = snapshot.loggedHabits(of: snapshot.activeUserID)
     }
 
     private var activeUserID: String { snapshot.activeUserID }
 
     /// The row for `user`, with the first message of SPEC §5 whose condition holds.
     ///
-    /// One pass over the user's counts finds the first of the habits they logged, of those you share, and of the shared
-    /// favourites, each habit's place in the name order looked up once: building their set and two intersections,
-    /// then comparing names by two look-ups each, was half of Home's view (issue 21).
+    /// One pass over the user's counts finds the first of the habits you share and of the shared favourites, each
+    /// shared habit's place in the name order given by the same look-up that finds it among yours
+    /// (`Snapshot.activeUserHabits`); the first of all the habits they logged, which needs every habit's place, only
+    /// when they share none (building their set and two intersections, then comparing names by two look-ups each,
+    /// was half of Home's view: issue 21).
     func row(for user: User) -> FollowingRow {
-        var theirs = Earliest(order: snapshot.order)
         var common = Earliest(order: snapshot.order)
         var favoriteCommon = Earliest(order: snapshot.order)
-        for count in snapshot.userStatistics(of: user.id)?.habitCounts ?? [] where count.count > 0 {
+        let counts = snapshot.userStatistics(of: user.id)?.habitCounts ?? []
+        for count in counts where count.count > 0 {
             let habit = count.habit.name
-            let place = snapshot.order.place(habit)
-            theirs.offer(habit, place: place)
-            guard mine.contains(habit) else { continue }
+            guard let place = snapshot.activeUserHabits[habit] else { continue }
             common.offer(habit, place: place)
             if favorites.contains(habit) { favoriteCommon.offer(habit, place: place) }
         }
@@ -52,6 +49,10 @@ struct FollowingContext {
                     user: user, messagePrefix: "You're tied at \(they) in ", habitName: habit,
                     messageSuffix: "! Now's your chance to pull ahead.")
             }
+        }
+        var theirs = Earliest(order: snapshot.order)
+        for count in counts where count.count > 0 {
+            theirs.offer(count.habit.name, place: snapshot.order.place(count.habit.name))
         }
         if let habit = theirs.name, let ranks = ranks(of: [user.id], in: habit) {
             return FollowingRow(

@@ -70,6 +70,29 @@ public struct HomePage: Equatable, Sendable {
     public static let nobodyYet = "Nobody yet!"
 
     private static func leaderboard(snapshot: Snapshot, settings: Settings) -> [LeaderboardCard] {
+        // Each favourite's place in the name order is looked up once; sorted by it, a name listed twice (settings
+        // files are not trusted to be unique) is next to itself and dropped, with no set built for it.
+        var placed: [(place: Int, card: LeaderboardCard)] = []
+        placed.reserveCapacity(settings.favoriteHabits.count)
+        for name in settings.favoriteHabits {
+            guard let card = snapshot.leaderboardCards[name] else { continue }
+            guard let place = snapshot.order.place(name) else {
+                return Self.leaderboardOutsideTheOrder(snapshot: snapshot, settings: settings)
+            }
+            placed.append((place, card))
+        }
+        placed.sort { $0.place < $1.place }
+        var cards: [LeaderboardCard] = []
+        cards.reserveCapacity(placed.count)
+        for (index, item) in placed.enumerated() where index == 0 || placed[index - 1].place != item.place {
+            cards.append(item.card)
+        }
+        return cards
+    }
+
+    /// The leaderboard when a favourite has a card but no place in the snapshot's name order (its statistics name a
+    /// habit `/habits` does not list): compared name by name.
+    private static func leaderboardOutsideTheOrder(snapshot: Snapshot, settings: Settings) -> [LeaderboardCard] {
         var seen = Set<String>()
         let cards = settings.favoriteHabits.compactMap { name -> LeaderboardCard? in
             guard seen.insert(name).inserted else { return nil }
@@ -81,12 +104,11 @@ public struct HomePage: Equatable, Sendable {
     // MARK: - Following
 
     private static func following(snapshot: Snapshot, settings: Settings) -> [FollowingRow] {
-        var seen = Set<String>()
-        let followed = settings.followedUserIDs.compactMap { id -> (place: Int, user: User)? in
-            guard seen.insert(id).inserted, let place = snapshot.userPlace[id] else { return nil }
-            return (place, snapshot.sortedUsers[place])
-        }
+        // Sorted by place, an id listed twice is next to itself and dropped, with no set built for it.
+        let places = settings.followedUserIDs.compactMap { snapshot.userPlace[$0] }.sorted()
         let context = FollowingContext(snapshot: snapshot, settings: settings)
-        return followed.sorted { $0.place < $1.place }.map { context.row(for: $0.user) }
+        return places.enumerated().compactMap { index, place in
+            index > 0 && places[index - 1] == place ? nil : context.row(for: snapshot.sortedUsers[place])
+        }
     }
 }
