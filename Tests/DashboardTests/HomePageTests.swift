@@ -86,6 +86,29 @@ import Testing
         #expect(page.leaderboard[2].categoryColor == ColorStyle(background: "#73e600", text: "#000000"))
     }
 
+    @Test func aFavouriteListedTwiceHasOneCard() {
+        let settings = Settings(favoriteHabits: ["Yoga", "Meditation", "Yoga", "Meditation"])
+        let page = HomePage(statistics: TestData.statistics([:]), users: TestData.users, settings: settings)
+        #expect(page.leaderboard.map(\.habitName) == ["Meditation", "Yoga"])
+    }
+
+    /// A snapshot built from the previous one keeps its name order while the reference data is the same, so a habit
+    /// only the new statistics name has no place in it: the cards are then sorted name by name.
+    @Test func aFavouriteOnlyTheNewStatisticsNameIsSortedAmongTheOthers() {
+        let aerobics = Habit(name: "Aerobics", category: TestData.yoga.category, info: "Jump.")
+        let before = SnapshotInputs(
+            users: TestData.users, habits: TestData.habits, statistics: TestData.statistics([:]))
+        let after = SnapshotInputs(
+            users: TestData.users, habits: TestData.habits,
+            statistics: TestData.statistics(["Aerobics": ["user1": 2]], habitList: TestData.allHabits + [aerobics]))
+        let snapshot = Snapshot(inputs: after, previous: Snapshot(inputs: before))
+        #expect(snapshot.order.place("Aerobics") == nil)
+        let page = HomePage(
+            snapshot: snapshot, settings: Settings(favoriteHabits: ["Yoga", "Aerobics", "Run", "Aerobics"]))
+        #expect(page.leaderboard.map(\.habitName) == ["Aerobics", "Run", "Yoga"])
+        #expect(page.leaderboard.first?.leader.name == "Amy")
+    }
+
     @Test func rankingLinesCarryTheUserForLinks() throws {
         let statistics = TestData.statistics(["Yoga": ["user1": 4, "activeUser": 2]])
         let page = HomePage(
