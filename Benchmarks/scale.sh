@@ -71,7 +71,7 @@ PY
     table[$scale,rebuild]=$(echo "$bench" | sed -n 's/^refresh CPU.* + build \([0-9]*\) µs.*/\1/p')
     table[$scale,history]=$(echo "$bench" | sed -n 's/^refresh CPU.* + history \([0-9]*\) µs.*/\1/p')
     table[$scale,whole]=$(echo "$bench" | sed -n 's/^decode of the whole answer[^:]*: \([0-9]*\) µs.*/\1/p')
-    for page in "People, one card changed" Home Habits habit person Log; do
+    for page in "People, one card changed" "Home, one card changed" Habits habit person Log; do
         table[$scale,render,$page]=$(echo "$bench" | sed -n "s/^new version, $page: *\([0-9]*\) µs.*/\1/p")
     done
     table[$scale,counts]=$(awk '$1 == "counts" {print $2}' "$work/pages-$scale")
@@ -107,7 +107,7 @@ line "  of which decode µs" decode
 line "  of which build µs" rebuild
 line "  of which history µs" history
 line "decode, whole answer µs" whole
-for page in "People, one card changed" Home Habits habit person Log; do line "render $page µs" "render,$page"; done
+for page in "People, one card changed" "Home, one card changed" Habits habit person Log; do line "render $page µs" "render,$page"; done
 for page in Home Habits "Habits p2" People "People p2" habit "habit p2" person Log "Log p2"; do
     line "bytes $page" "bytes,$page"
 done

@@ -85,10 +85,55 @@ import Testing
 }
 
 extension CardKey {
-    /// The person a People card shows (tests).
+    /// The person a People card or a Following row shows (tests).
     var userID: String? {
         switch self {
         case .person(let card, _, _): card.userID
+        case .following(let row): row.userID
+        case .leaderboard: nil
         }
+    }
+
+    /// The habit a leaderboard card shows (tests).
+    var habitName: String? {
+        if case .leaderboard(let card) = self { card.habitName } else { nil }
+    }
+}
+
+/// Home's leaderboard cards and Following rows are kept like People's cards.
+@Suite struct HomeCardCacheTests {
+    let settings = Settings(favoriteHabits: ["Yoga", "Run"], followedUserIDs: ["user1", "user2"])
+
+    func homeHTML(_ counts: [String: [String: Int]], _ renderer: PageRenderer) throws -> String {
+        let page = HomePage(statistics: TestData.statistics(counts), users: TestData.users, settings: settings)
+        return String(
+            decoding: try renderer.fragmentBytes("fragments/home", page.fragmentValue(stale: nil, renderer: renderer)),
+            as: UTF8.self)
+    }
+
+    @Test func aNewCountInOneHabitRendersItsCardAndTheRowsThatNameIt() throws {
+        let (renderer, rendered) = try CardCacheTests().renderer()
+        let counts = ["Yoga": ["user1": 3, "activeUser": 2], "Run": ["user2": 4, "activeUser": 1]]
+        _ = try homeHTML(counts, renderer)
+        #expect(rendered.withLock { $0.compactMap(\.habitName) } == ["Run", "Yoga"])
+        #expect(rendered.withLock { $0.compactMap(\.userID) } == ["user1", "user2"])
+        rendered.withLock { $0.removeAll() }
+        var next = counts
+        next["Run"]?["user2"] = 5
+        let html = try homeHTML(next, renderer)
+        // Run's card changed; Bob's row names Run with unchanged ranks, so it is the same row; Amy's is untouched.
+        #expect(rendered.withLock { $0.compactMap(\.habitName) } == ["Run"])
+        #expect(rendered.withLock { $0.compactMap(\.userID) }.isEmpty)
+        #expect(html.contains(#"<span class="count">5</span>"#))
+    }
+
+    /// The cards of a warm cache give the very bytes of a cold rendering.
+    @Test func cachedCardsAndRowsAreTheBytesOfAColdRendering() throws {
+        let (warm, _) = try CardCacheTests().renderer()
+        _ = try homeHTML(["Yoga": ["user1": 1]], warm)
+        let counts = ["Yoga": ["user1": 3, "activeUser": 2], "Run": ["user2": 4]]
+        let (cold, _) = try CardCacheTests().renderer()
+        #expect(try homeHTML(counts, warm) == homeHTML(counts, cold))
+        #expect(try homeHTML(counts, warm).contains(#"class="following-row""#))
     }
 }

@@ -34,7 +34,7 @@ import Testing
             "home": body(
                 try renderer.livePage(
                     "home", HomePage.pageFields(), fragment: "fragments/home",
-                    fragmentValue: home.fragmentValue(stale: stale),
+                    fragmentValue: home.fragmentValue(stale: stale, renderer: renderer),
                     liveSource: "/fragments/home", frame: PageFrame(title: "Home", tab: .home, isLive: true))),
             "habits": body(
                 try renderer.page(
@@ -155,7 +155,8 @@ import Testing
             statistics: statistics, users: TestData.users, settings: Settings(favoriteHabits: ["Yoga"]))
         let html = body(
             try renderer.fragment(
-                "fragments/home", page.fragmentValue(stale: nil), for: Request(method: .get, target: "/fragments/home"))
+                "fragments/home", page.fragmentValue(stale: nil, renderer: renderer),
+                for: Request(method: .get, target: "/fragments/home"))
         )
         #expect(
             html.contains(
@@ -166,7 +167,8 @@ import Testing
     @Test func homeWithoutSettingsExplainsHowToStart() throws {
         let page = HomePage(statistics: Fixture.combined, users: Fixture.users, settings: .default)
         let response = try renderer.livePage(
-            "home", HomePage.pageFields(), fragment: "fragments/home", fragmentValue: page.fragmentValue(stale: nil),
+            "home", HomePage.pageFields(), fragment: "fragments/home",
+            fragmentValue: page.fragmentValue(stale: nil, renderer: renderer),
             liveSource: "/fragments/home", frame: PageFrame(title: "Home", tab: .home, isLive: true))
         let html = body(response)
         #expect(html.contains("press <strong>Favorite</strong>"))
@@ -175,7 +177,7 @@ import Testing
     }
 
     @Test func fragmentAnswers304WhenTheETagMatches() throws {
-        let value = home.fragmentValue(stale: nil)
+        let value = try home.fragmentValue(stale: nil, renderer: renderer)
         let first = try renderer.fragment(
             "fragments/home", value, for: Request(method: .get, target: "/fragments/home"))
         #expect(first.status == .ok)
@@ -189,7 +191,7 @@ import Testing
         let changed = try renderer.fragment(
             "fragments/home",
             HomePage(statistics: Fixture.combined, users: Fixture.users, settings: .default)
-                .fragmentValue(stale: nil),
+                .fragmentValue(stale: nil, renderer: renderer),
             for: Request(method: .get, target: "/fragments/home", headers: ["If-None-Match": tag]))
         #expect(changed.status == .ok)
         #expect(changed.headers["ETag"] != tag)

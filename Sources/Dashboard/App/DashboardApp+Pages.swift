@@ -18,7 +18,8 @@ extension DashboardApp {
             // Nothing to show from the upstream anyway: the introduction needs no data (issue 10 point 8).
             return try renderer.livePage(
                 .home, HomePage.pageFields(),
-                fragmentValue: HomePage(leaderboard: [], following: []).fragmentValue(stale: nil),
+                fragmentValue: try HomePage(leaderboard: [], following: []).fragmentValue(
+                    stale: nil, renderer: renderer),
                 path: LivePage.home.route, frame: homeFrame(request))
         }
         return try home(request, view, loaded)
@@ -65,7 +66,8 @@ extension DashboardApp {
             let page = HomePage(
                 snapshot: view.snapshot, settings: browser.value, baseline: activity.baseline(before: now), now: now,
                 habitTrend: { activity.habitTrend($0) }, moments: activity.moments)
-            return try renderer.fragmentBytes(LivePage.home.fragmentTemplate, page.fragmentValue(stale: view.stale))
+            return try renderer.fragmentBytes(
+                LivePage.home.fragmentTemplate, page.fragmentValue(stale: view.stale, renderer: renderer))
         }
     }
 

@@ -2,7 +2,7 @@ import TemplateKit
 
 /// A rank change as a page shows it (issue 22 point 3): its sentence, the habit it names (a link) and when, worded
 /// relative to now ("Cy Young passed you in Yoga · 4 min ago").
-public struct MomentLine: Equatable, Sendable {
+public struct MomentLine: Hashable, Sendable {
     /// The whole sentence, e.g. "Cy Young passed you in Yoga".
     public var sentence: String
     /// The text before the habit's name ("Cy Young passed you in ").

@@ -6,8 +6,10 @@ extension HomePage {
         ["sinceLastVisit": sinceLastVisit]
     }
 
-    /// The value of `Templates/fragments/home.html`, the live part of Home.
-    public func fragmentValue(stale: StaleNotice?) -> TemplateValue {
+    /// The value of `Templates/fragments/home.html`, the live part of Home. Its leaderboard cards and Following rows
+    /// are rendered one by one and kept by content in `renderer`'s card cache, so a new version re-renders only the
+    /// cards that changed.
+    public func fragmentValue(stale: StaleNotice?, renderer: PageRenderer) throws -> TemplateValue {
         [
             "stale": stale?.templateValue ?? .null,
             "showsIntroduction": .bool(showsIntroduction),
@@ -37,9 +39,11 @@ extension HomePage {
                 ] as TemplateValue
             } ?? .null,
             "hasLeaderboard": .bool(!leaderboard.isEmpty),
-            "leaderboard": .list(leaderboard.map(\.templateValue)),
+            "leaderboardCards": try renderer.cards(
+                leaderboard, template: "partials/leaderboard-card", key: { .leaderboard($0) }, value: \.templateValue),
             "hasFollowing": .bool(!following.isEmpty),
-            "following": .list(following.map(\.templateValue)),
+            "followingRows": try renderer.cards(
+                following, template: "partials/following-row", key: { .following($0) }, value: \.templateValue),
         ]
     }
 }

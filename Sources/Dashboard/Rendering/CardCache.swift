@@ -47,6 +47,10 @@ final class CardCache: Sendable {
 enum CardKey: Hashable, Sendable {
     /// A People card, on a page whose forms return to `returnTo`, in `sort` order (which decides the stat shown).
     case person(PersonCard, returnTo: String, sort: PeopleSort)
+    /// A Home leaderboard card: its ranking lines, sparkline and latest change of leader are all in it.
+    case leaderboard(LeaderboardCard)
+    /// A Home Following row: the message and the latest moment are in it.
+    case following(FollowingRow)
 }
 
 extension PageRenderer {

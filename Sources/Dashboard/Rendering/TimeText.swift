@@ -4,7 +4,7 @@ import TemplateKit
 /// How a moment is shown (issue 22 point 5): a `<time datetime="…Z">` whose text is worded relative to now by the
 /// server ("4 min ago"), which `live.js` keeps current and titles with the time in the browser's own zone. Pure: the
 /// caller gives "now", so tests move it by hand.
-struct TimeText: Equatable, Sendable {
+struct TimeText: Hashable, Sendable {
     /// Seconds since 1970 of the moment.
     var second: Int
     /// "4 min ago", "just now", "3 h ago", "2 days ago".

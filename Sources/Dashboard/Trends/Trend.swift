@@ -4,7 +4,7 @@
 ///
 /// A pure value cut from `TrendHistory`: samples oldest first, one per `spacing` seconds, the last being the latest
 /// recorded slot (starting at `lastSecond`, seconds since 1970); nil where nothing was recorded.
-public struct Trend: Equatable, Sendable {
+public struct Trend: Hashable, Sendable {
     /// The samples, oldest first (at most `capacity`).
     public var samples: [Int?]
     /// Slots the history keeps: the width of the sparkline's time axis.

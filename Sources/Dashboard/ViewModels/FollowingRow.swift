@@ -1,7 +1,7 @@
 import HabitsAPI
 
 /// One Home "Following" row: a followed user and the message about how they are doing (SPEC §5).
-public struct FollowingRow: Equatable, Sendable {
+public struct FollowingRow: Hashable, Sendable {
     /// The user's id.
     public var userID: String
     /// The dashboard link to the user.

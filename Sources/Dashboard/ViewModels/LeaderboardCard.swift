@@ -1,7 +1,7 @@
 import HabitsAPI
 
 /// One Home leaderboard card: a favourite habit with its leader line and an optional second line.
-public struct LeaderboardCard: Equatable, Sendable {
+public struct LeaderboardCard: Hashable, Sendable {
     /// The habit's name.
     public var habitName: String
     /// The dashboard link to the habit.

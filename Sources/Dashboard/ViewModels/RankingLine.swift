@@ -1,7 +1,7 @@
 import HabitsAPI
 
 /// One ranking line: `<name> <count>`, `You <count> (<ordinal rank>)`, or `Nobody yet!`.
-public struct RankingLine: Equatable, Sendable {
+public struct RankingLine: Hashable, Sendable {
     /// The exact text of the line.
     public var text: String
     /// The user's id; nil for `Nobody yet!`.
