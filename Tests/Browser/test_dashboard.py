@@ -235,8 +235,15 @@ def test_log_habit_form_confirms_and_the_count_changes(dashboard, browser):
     assert active_count(dashboard, habit) == before + 1
 
     browser.get(dashboard.url + "/people/activeUser")
-    row = next(r for r in browser.find_elements(By.CSS_SELECTOR, ".count-row") if r.find_element(By.TAG_NAME, "a").text == habit)
-    assert row.find_element(By.CSS_SELECTOR, ".count").text == str(before + 1)
+
+    # The page is live: its region may swap the rows while they are read (a stale element), so they are read again
+    # until the count is there (a CI run under load failed on the swap, not on the count).
+    def shown_count():
+        rows = browser.find_elements(By.CSS_SELECTOR, ".count-row")
+        row = next((r for r in rows if r.find_element(By.TAG_NAME, "a").text == habit), None)
+        return row and row.find_element(By.CSS_SELECTOR, ".count").text
+
+    wait_until(lambda: shown_count() == str(before + 1), message=f"{habit}'s count {before + 1} on your page")
 
 
 def test_habit_page_updates_live_without_navigation(dashboard, browser):
