@@ -127,6 +127,19 @@ extension CardKey {
         #expect(html.contains(#"<span class="count">5</span>"#))
     }
 
+    /// A card's trend is part of its key, so the cache's byte budget counts its samples, not only the card's HTML.
+    @Test func aLeaderboardCardsTrendCountsInTheBudget() throws {
+        let (renderer, _) = try CardCacheTests().renderer()
+        var page = HomePage(
+            statistics: TestData.statistics(["Yoga": ["user1": 3]]), users: TestData.users,
+            settings: Settings(favoriteHabits: ["Yoga"]))
+        page.leaderboard[0].trend = Trend(samples: Array(repeating: 7, count: 360), capacity: 360, spacing: 10)
+        let fragment = try renderer.fragmentBytes("fragments/home", page.fragmentValue(stale: nil, renderer: renderer))
+        #expect(renderer.cards.count == 1)
+        #expect(renderer.cards.bytes >= 360 * MemoryLayout<Int?>.stride + CardCache.entryOverhead)
+        #expect(renderer.cards.bytes < fragment.count + 360 * MemoryLayout<Int?>.stride + 1024)
+    }
+
     /// The cards of a warm cache give the very bytes of a cold rendering.
     @Test func cachedCardsAndRowsAreTheBytesOfAColdRendering() throws {
         let (warm, _) = try CardCacheTests().renderer()

@@ -38,7 +38,7 @@ final class CardCache: Sendable {
         if let held = memo.withLock({ $0.value(for: key) }) { return held }
         onRender?(key)
         let html = String(decoding: try render(), as: UTF8.self)
-        memo.withLock { _ = $0.set(html, for: key, cost: html.utf8.count + Self.entryOverhead) }
+        memo.withLock { _ = $0.set(html, for: key, cost: html.utf8.count + Self.entryOverhead + key.extraBytes) }
         return html
     }
 }
@@ -51,6 +51,21 @@ enum CardKey: Hashable, Sendable {
     case leaderboard(LeaderboardCard)
     /// A Home Following row: the message and the latest moment are in it.
     case following(FollowingRow)
+}
+
+extension CardKey {
+    /// What the key holds beyond `CardCache.entryOverhead`, so the budget counts it: a leaderboard card keeps its trend's
+    /// samples (an hour of 10 s slots is 360, about 6 KB, more than its HTML) and every tied leader's line.
+    var extraBytes: Int {
+        switch self {
+        case .person, .following: 0
+        case .leaderboard(let card):
+            (card.trend?.samples.count ?? 0) * MemoryLayout<Int?>.stride + card.leaders.count * Self.lineBytes
+        }
+    }
+
+    /// A ranking line's strings (text, name, id, link), about.
+    private static let lineBytes = 128
 }
 
 extension PageRenderer {
