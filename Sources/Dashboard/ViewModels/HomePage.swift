@@ -70,35 +70,13 @@ public struct HomePage: Equatable, Sendable {
     public static let nobodyYet = "Nobody yet!"
 
     private static func leaderboard(snapshot: Snapshot, settings: Settings) -> [LeaderboardCard] {
-        // Each favourite's place in the name order is looked up once; sorted by it, a name listed twice (settings
-        // files are not trusted to be unique) is next to itself and dropped, with no set built for it.
-        var placed: [(place: Int, card: LeaderboardCard)] = []
-        placed.reserveCapacity(settings.favoriteHabits.count)
-        for name in settings.favoriteHabits {
-            guard let card = snapshot.leaderboardCards[name] else { continue }
-            guard let place = snapshot.order.place(name) else {
-                return Self.leaderboardOutsideTheOrder(snapshot: snapshot, settings: settings)
-            }
-            placed.append((place, card))
+        // Sorted by name, a favourite listed twice (settings files are not trusted to be unique) is next to itself and
+        // dropped, with no set built for it.
+        let cards = settings.favoriteHabits.compactMap { snapshot.leaderboardCards[$0] }
+            .sorted { snapshot.order.precedes($0.habitName, $1.habitName) }
+        return cards.enumerated().compactMap { index, card in
+            index > 0 && cards[index - 1].habitName == card.habitName ? nil : card
         }
-        placed.sort { $0.place < $1.place }
-        var cards: [LeaderboardCard] = []
-        cards.reserveCapacity(placed.count)
-        for (index, item) in placed.enumerated() where index == 0 || placed[index - 1].place != item.place {
-            cards.append(item.card)
-        }
-        return cards
-    }
-
-    /// The leaderboard when a favourite has a card but no place in the snapshot's name order (its statistics name a
-    /// habit `/habits` does not list): compared name by name.
-    private static func leaderboardOutsideTheOrder(snapshot: Snapshot, settings: Settings) -> [LeaderboardCard] {
-        var seen = Set<String>()
-        let cards = settings.favoriteHabits.compactMap { name -> LeaderboardCard? in
-            guard seen.insert(name).inserted else { return nil }
-            return snapshot.leaderboardCards[name]
-        }
-        return cards.sorted { snapshot.order.precedes($0.habitName, $1.habitName) }
     }
 
     // MARK: - Following
