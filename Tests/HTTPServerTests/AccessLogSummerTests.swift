@@ -13,9 +13,9 @@ import Testing
         let clock = ManualClock()
         let summer = AccessLogSummer(clock: clock)
         let (logger, capture) = Logger.capturing(level: .debug)
-        #expect(summer.shouldWrite(key, logger: logger))
-        #expect(!summer.shouldWrite(key, logger: logger))
-        #expect(!summer.shouldWrite(key, logger: logger))
+        #expect(summer.shouldWrite(key, at: clock.now, logger: logger))
+        #expect(!summer.shouldWrite(key, at: clock.now, logger: logger))
+        #expect(!summer.shouldWrite(key, at: clock.now, logger: logger))
         #expect(summer.summedLines == 2)
         await eventually("the summer's timer asleep") { clock.sleeperCount == 1 }
         clock.advance(by: .milliseconds(1099))
@@ -27,5 +27,21 @@ import Testing
         #expect(capture.lines[0].contains("request repeated"))
         #expect(capture.lines[0].contains("repeated=2"))
         #expect(capture.lines[0].contains("http.path=/fragments/home"))
+    }
+
+    /// Each loop passes its own round's time, and one loop's round may have started before another's: a line whose
+    /// time is older than the second already begun counts in that second instead of ending it again.
+    @Test func aLineFromALoopWhoseRoundStartedEarlierCountsInTheCurrentSecond() {
+        let clock = ManualClock()
+        let summer = AccessLogSummer(clock: clock)
+        let (logger, capture) = Logger.capturing(level: .debug)
+        let start = clock.now
+        #expect(summer.shouldWrite(key, at: start + .milliseconds(1500), logger: logger))
+        #expect(!summer.shouldWrite(key, at: start + .milliseconds(900), logger: logger))
+        #expect(summer.summedLines == 1)
+        #expect(capture.lines.isEmpty, "no second ended")
+        #expect(summer.shouldWrite(key, at: start + .milliseconds(2000), logger: logger))
+        #expect(capture.lines.count == 1)
+        #expect(capture.lines[0].contains("repeated=1"))
     }
 }

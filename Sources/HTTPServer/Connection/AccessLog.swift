@@ -29,7 +29,7 @@ enum AccessLog {
             let key = AccessLogSummary.Key(
                 address: client, method: method, path: path, status: status.code,
                 bytes: bodyBytes)
-            guard summer.shouldWrite(key, logger: logger) else { return }
+            guard summer.shouldWrite(key, at: now, logger: logger) else { return }
         }
         // Spelled out only now: a line summed needs no id.
         let requestID = requestID()

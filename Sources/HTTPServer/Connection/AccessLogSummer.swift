@@ -9,26 +9,49 @@ public final class AccessLogSummer: Sendable {
     private struct State {
         var summary = AccessLogSummary()
         var timerQueued = false
+        var seconds: Seconds
     }
 
-    private let state = Mutex(State())
+    /// The whole seconds since the summer started, found with one comparison while the second lasts: the `Duration`
+    /// arithmetic of each line's second (128-bit multiplications) was a quarter of the summer's cost per request.
+    /// They never go back: a line whose `now` is older than the second already started (another loop's round began
+    /// later) counts in that second, so the summary does not end a second twice.
+    private struct Seconds {
+        let origin: ContinuousClock.Instant
+        private(set) var current: Int64 = 0
+        private var end: ContinuousClock.Instant
+
+        init(origin: ContinuousClock.Instant) {
+            self.origin = origin
+            end = origin + .seconds(1)
+        }
+
+        mutating func second(at now: ContinuousClock.Instant) -> Int64 {
+            if now < end { return current }
+            current = (now - origin).components.seconds
+            end = origin + .seconds(current + 1)
+            return current
+        }
+    }
+
+    private let state: Mutex<State>
     private let clock: any TimeSource
-    private let origin: ContinuousClock.Instant
 
     /// A summer with nothing summed, its seconds and its timer on `clock`.
     public init(clock: any TimeSource = SystemTimeSource()) {
         self.clock = clock
-        origin = clock.now
+        state = Mutex(State(seconds: Seconds(origin: clock.now)))
     }
 
     /// Lines summed into a count so far (for `/metrics`).
     public var summedLines: Int { state.withLock { $0.summary.summedTotal } }
 
-    /// Whether the line of `key` is to be written; summary lines of a second that ended go to `logger` first.
-    func shouldWrite(_ key: AccessLogSummary.Key, logger: Logger) -> Bool {
-        let second = currentSecond()
+    /// Whether the line of `key`, answered at `now` on the summer's clock, is to be written; summary lines of a second
+    /// that ended go to `logger` first. A connection passes its event loop's time of the round (the system's
+    /// continuous clock, as the summer's is in a server), which saves a clock read per request.
+    func shouldWrite(_ key: AccessLogSummary.Key, at now: ContinuousClock.Instant, logger: Logger) -> Bool {
         let (decision, armTimer) = state.withLock { state in
-            let decision = state.summary.record(key, second: second)
+            let decision = state.summary.record(key, second: state.seconds.second(at: now))
             let armTimer = !decision.write && !state.timerQueued
             if armTimer { state.timerQueued = true }
             return (decision, armTimer)
@@ -42,8 +65,9 @@ public final class AccessLogSummer: Sendable {
     /// counts are pending (a line of the next second may have come before it).
     private func flushLater(to logger: Logger) {
         clock.after(clock.now + .milliseconds(1100)) { [self] in
+            let now = clock.now
             let (ended, again) = state.withLock { state in
-                let ended = state.summary.flush(second: currentSecond())
+                let ended = state.summary.flush(second: state.seconds.second(at: now))
                 state.timerQueued = state.summary.hasPending
                 return (ended, state.timerQueued)
             }
@@ -51,8 +75,6 @@ public final class AccessLogSummer: Sendable {
             if again { flushLater(to: logger) }
         }
     }
-
-    private func currentSecond() -> Int64 { (clock.now - origin).components.seconds }
 
     private static func write(_ summed: [AccessLogSummary.Summed], to logger: Logger) {
         for line in summed {
