@@ -46,6 +46,10 @@ public struct Parameters: Sendable, Equatable {
     /// Creates parameters.
     public init(_ storage: [String: String] = [:]) { self.storage = storage }
 
+    /// Whether there are none (a literal route's request): asked per request, without building an empty value to
+    /// compare with.
+    public var isEmpty: Bool { storage.isEmpty }
+
     /// The decoded value of `name`, or nil.
     public subscript(name: String) -> String? {
         get { storage[name] }

@@ -84,7 +84,7 @@ public struct Router: HTTPResponder {
         }
         if let responder = literals.responder(request.method, request.path) {
             // The literal route is the most specific one for its path, so the slow loop would have chosen it too.
-            guard context.parameters != Parameters() else { return .route(responder, context) }
+            guard !context.parameters.isEmpty else { return .route(responder, context) }
             var context = context
             context.parameters = Parameters()
             return .route(responder, context)
