@@ -149,8 +149,10 @@ import Testing
         }
         let elapsed = ContinuousClock.now - start
         #expect(elapsed >= .seconds(timeout * 0.9))
-        // Only a hang guard: the error above already says the call gave up. A loaded 2-core machine added over a
-        // second to the 0.3 s time-out here (4.65 s against the old 4.3 s bound), so the bound is far above it.
-        #expect(elapsed < .seconds(60))
+        // Only a hang guard: the error above already says the call gave up. The clock starts before the call's
+        // first hop to the test process's cooperative threads, which every test of the suite shares: with three CI
+        // runs and a release build side by side on 2 cores, the hop alone took about 70 s (the suite's tests took
+        // about 100 s each), so the bound is far above that.
+        #expect(elapsed < .seconds(300))
     }
 }

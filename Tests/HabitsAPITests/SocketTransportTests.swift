@@ -171,9 +171,10 @@ import Testing
         }
         let elapsed = ContinuousClock.now - start
         #expect(elapsed >= .milliseconds(180))
-        // The error text above already proves the connect timeout (not the 3 s total one) ended the call; shared
-        // CI cores can delay the queue hop by seconds, so the wall-clock bound only guards against a hang.
-        #expect(elapsed < .seconds(60))
+        // The error text above already proves the connect timeout (not the total one) ended the call; shared CI
+        // cores delay the hop to the cooperative threads (about 70 s with three CI runs and a release build side by
+        // side on 2 cores), so the wall-clock bound only guards against a hang.
+        #expect(elapsed < .seconds(300))
     }
 }
 
