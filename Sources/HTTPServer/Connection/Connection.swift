@@ -108,6 +108,8 @@ final class Connection: @unchecked Sendable {
     @exclusivity(unchecked) var peerHungUp = false
     /// Output hit EAGAIN; the next EPOLLOUT edge resumes it.
     @exclusivity(unchecked) var waitingForWritable = false
+    /// The connection is in its loop's list of sockets to flush at the end of the round (`flushAtEndOfRound`).
+    @exclusivity(unchecked) var flushScheduled = false
     @exclusivity(unchecked) private var armedDeadline: ConnectionState.Instant?
     /// The handler task while one runs (see `startWorker`); nil while the connection is idle.
     @exclusivity(unchecked) var worker: Task<Void, Never>?
@@ -217,7 +219,7 @@ final class Connection: @unchecked Sendable {
         let hangUp = EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue
         if events & hangUp != 0 { peerHungUp = true }
         if events & (EPOLLIN.rawValue | hangUp) != 0 { readReady = true }
-        if waitingForWritable && events & (EPOLLOUT.rawValue | hangUp) != 0 { flush() }
+        if waitingForWritable && events & (EPOLLOUT.rawValue | hangUp) != 0 { flushAtEndOfRound() }
         readWhileWanted()
         eventHandled()
     }

@@ -18,14 +18,6 @@ struct OutputQueue {
         chunks.append(bytes)
     }
 
-    /// Queues `bytes` from `offset` on (the part a direct send left over); only into an empty queue.
-    mutating func append(_ bytes: [UInt8], from offset: Int) {
-        precondition(chunks.isEmpty, "a partial chunk can only start the queue")
-        guard offset < bytes.count else { return }
-        chunks.append(bytes)
-        self.offset = offset
-    }
-
     /// Drops everything pending (the connection is closing).
     mutating func removeAll() {
         chunks.removeAll()

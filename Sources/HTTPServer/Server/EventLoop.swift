@@ -57,6 +57,9 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     @exclusivity(unchecked) private var freeSlots: [Int] = []
     @exclusivity(unchecked) private var local: [Work] = []
     @exclusivity(unchecked) private var timers = TimerHeap()
+    /// Connections whose output goes out at the end of the round (`flushAtEndOfRound`), and the list being flushed.
+    @exclusivity(unchecked) private var flushes: [Connection] = []
+    @exclusivity(unchecked) private var flushing: [Connection] = []
 
     /// Creates the loop and starts its thread; it runs for the life of the process.
     init(name: String, index: Int) {
@@ -152,6 +155,13 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
         timers.insert(TimerHeap.Entry(deadline: deadline, slot: slot, generation: generation))
     }
 
+    /// Has `connection` send its output once this round's events, timers and queued work are handled
+    /// (`Connection.roundEnded`): answers go out together, after the round's last event, so the peers they wake
+    /// find this thread waiting rather than taking its core from the middle of the round.
+    func flushAtEndOfRound(_ connection: Connection) {
+        flushes.append(connection)
+    }
+
     // MARK: - The loop
 
     private func run() {
@@ -161,6 +171,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
         while true {
             takeRemote()
             runLocal()
+            endRound()
             let count = epoll_wait(epollFD, events, Self.maxEvents, local.isEmpty ? timeout() : 0)
             now = .now
             let second = time(nil)
@@ -186,6 +197,16 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
                 runLocal()
             }
             fireTimers()
+            endRound()
+        }
+    }
+
+    /// Sends the round's output; a flush may queue another (an answer given at once as a socket drains).
+    private func endRound() {
+        while !flushes.isEmpty {
+            swap(&flushes, &flushing)
+            for connection in flushing { connection.roundEnded() }
+            flushing.removeAll(keepingCapacity: true)
         }
     }
 
