@@ -60,6 +60,11 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     /// Connections whose output goes out at the end of the round (`flushAtEndOfRound`), and the list being flushed.
     @exclusivity(unchecked) private var flushes: [Connection] = []
     @exclusivity(unchecked) private var flushing: [Connection] = []
+    /// When the first of `flushes` was queued: a round whose handler work runs long sends what it has early.
+    @exclusivity(unchecked) private var firstFlushQueued = ContinuousClock.Instant.now
+    /// How long an answer may wait for the rest of its round: handler tasks run on the loop, and a round with a
+    /// cold render of a large page in it (milliseconds at 100 times the data) must not hold the answers before it.
+    private static let flushDelayBound = Duration.microseconds(500)
 
     /// Creates the loop and starts its thread; it runs for the life of the process.
     init(name: String, index: Int) {
@@ -159,6 +164,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     /// (`Connection.roundEnded`): answers go out together, after the round's last event, so the peers they wake
     /// find this thread waiting rather than taking its core from the middle of the round.
     func flushAtEndOfRound(_ connection: Connection) {
+        if flushes.isEmpty { firstFlushQueued = .now }
         flushes.append(connection)
     }
 
@@ -228,7 +234,10 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
         while index < end {
             let work = local[index]
             switch work {
-            case .job(let job): job.runSynchronously(on: asUnownedTaskExecutor())
+            case .job(let job):
+                job.runSynchronously(on: asUnownedTaskExecutor())
+                // A handler's step may be long (a cold render): what was answered before it goes out now.
+                if !flushes.isEmpty && ContinuousClock.now - firstFlushQueued > Self.flushDelayBound { endRound() }
             case .closure(let work): work()
             }
             index += 1
