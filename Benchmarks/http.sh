@@ -11,6 +11,7 @@
 # Prints req/s, p99 latency and the ratio ours/nginx for each concurrency, the CPU time each server spent
 # per request (user+sys; steadier than req/s on a busy machine), and our peak RSS (VmHWM).
 # Usage: Benchmarks/http.sh            (DURATION=10s CONNECTIONS="1 16 64 256" THREADS=2 by default)
+#        NGINX_WORKERS=2 Benchmarks/http.sh   (nginx with as many workers as our event loops; 1 by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Benchmarks/lib.sh

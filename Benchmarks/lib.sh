@@ -126,10 +126,12 @@ free_port() {
     python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
-# start_static_nginx WORK ROOT [DIRECTIVE...]: nginx as the reference static server: 1 worker, access log off,
+# start_static_nginx WORK ROOT [DIRECTIVE...]: nginx as the reference static server: 1 worker (NGINX_WORKERS to
+# give it as many as we have event loops: with wrk on the same cores, a second worker widens its p99 as our second
+# loop widens ours), access log off,
 # keep-alive on (1000 requests per connection, like ours), sendfile, serving ROOT; extra server DIRECTIVEs (such as
 # "gzip_static on;") go into its server block. Its files live in WORK (WORK/nginx.pid for the caller's clean-up).
-# Sets nginx_port and nginx_worker (the worker's pid, whose CPU time run_wrk reads).
+# Sets nginx_port and nginx_worker (the workers' pids, comma-separated, whose CPU time run_wrk reads).
 start_static_nginx() {
     local work=$1 root=$2
     shift 2
@@ -137,7 +139,7 @@ start_static_nginx() {
     mkdir -p "$work/tmp"
     chmod 755 "$work" "$root"  # nginx workers run as an unprivileged user
     cat >"$work/nginx.conf" <<CONF
-worker_processes 1;
+worker_processes ${NGINX_WORKERS:-1};
 daemon on;
 pid $work/nginx.pid;
 error_log $work/nginx-error.log warn;
@@ -165,15 +167,19 @@ http {
 CONF
     "$NGINX" -p "$work" -c "$work/nginx.conf"
     sleep 0.3
-    nginx_worker=$(pgrep -P "$(cat "$work/nginx.pid")" | head -1)
+    nginx_worker=$(pgrep -d, -P "$(cat "$work/nginx.pid")")
 }
 
-# cpu_ticks PID: user + system time of a process so far, in clock ticks.
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+# cpu_ticks PID[,PID...]: user + system time of the processes so far, in clock ticks.
+cpu_ticks() {
+    local pids=() pid
+    IFS=, read -ra pids <<<"$1"
+    for pid in "${pids[@]}"; do echo "/proc/$pid/stat"; done | xargs awk '{sum += $14 + $15} END {print sum}'
+}
 
-# run_wrk URL CONNECTIONS PID [WRK OPTION...]: one wrk run of $DURATION with up to $THREADS threads (2 by default);
-# prints "req/s p99 cpu-us-per-request errors". CPU time per request (user + sys of process PID, from /proc; "n/a"
-# when PID is empty) is steadier than req/s on a machine shared with other work. Spaces in errors become "_".
+# run_wrk URL CONNECTIONS PIDS [WRK OPTION...]: one wrk run of $DURATION with up to $THREADS threads (2 by default);
+# prints "req/s p99 cpu-us-per-request errors". CPU time per request (user + sys of the PIDS, from /proc; "n/a"
+# when PIDS is empty) is steadier than req/s on a machine shared with other work. Spaces in errors become "_".
 run_wrk() {
     local url=$1 connections=$2 pid=$3 threads=${THREADS:-2} out before=0 after=0
     shift 3

@@ -14,6 +14,7 @@
 # /metrics); the size on the wire of an unchanged live poll (304); peak RSS; RSS with 1 000 idle keep-alive
 # connections; and the render time of a new snapshot version for People and Home (pages-render-bench).
 # Usage: Benchmarks/pages.sh            (DURATION=4s CONNECTIONS="1 64 256" GZIP_CONNECTIONS=64 THREADS=2 by default)
+#        NGINX_WORKERS=2 Benchmarks/pages.sh   (nginx with as many workers as our event loops; 1 by default)
 # A second table compares the pages gzipped: ours from the render cache, nginx with gzip_static on .gz files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
