@@ -43,7 +43,8 @@ extension Connection {
         flushAtEndOfRound()
     }
 
-    /// Carries out `.writeError`: queues the canned answer for `status`, with `Connection: close`, and flushes it.
+    /// Carries out `.writeError`: queues the canned answer for `status`, with `Connection: close`, for the end of the
+    /// round.
     func writeError(_ status: HTTPStatus) {
         let head = Self.serializeOrDie(ErrorResponse.protocolError(status), close: true, keepAliveHTTP10: false)
         output.append(head)
@@ -61,7 +62,8 @@ extension Connection {
     /// it is asked. Every answer a round gives goes out after the round's last event: a peer woken by its answer
     /// then finds the loop waiting, instead of taking the core from it in the middle of the round. With wrk's
     /// threads on the same 2 cores, sending each answer at once cost about 8 000 involuntary context switches per
-    /// second per loop, a quarter of the requests per second, and a p99 twice nginx's (issue 21).
+    /// second per loop, a quarter fewer requests per second, and a p99 twice nginx's (issue 21; the figures are in
+    /// `docs/ARCHITECTURE.md`).
     func flushAtEndOfRound() {
         guard !flushScheduled, !isClosed else { return }
         flushScheduled = true
