@@ -12,22 +12,15 @@ extension Connection {
         let keepAliveHTTP10 = !close && request.version == .http1_0
         let date = loop.dateTexts
         let fieldLines = loop.preparedFields.lines(for: response.headers)
-        var invalid: ResponseHead.InvalidField?
-        // Written straight into the array the output queue keeps until the end of the round.
-        var head = [UInt8](unsafeUninitializedCapacity: ResponseHead.bound(response, dateCount: date.httpDate.count)) {
-            buffer, initialized in
-            do throws(ResponseHead.InvalidField) {
-                initialized = try ResponseHead.write(
-                    response, bodyLength: response.body.count, close: close, keepAliveHTTP10: keepAliveHTTP10,
-                    date: date.httpDate, fieldLines: fieldLines, into: buffer)
-            } catch {
-                invalid = error
-                initialized = 0
-            }
-        }
         var answer = response
-        if let invalid {
-            environment.logger.error("invalid response", ["error": invalid.description, "request.id": requestID.text])
+        var head: [UInt8]
+        do {
+            // The output queue keeps the head until the end of the round.
+            head = try ResponseHead.serialize(
+                response, bodyLength: response.body.count, close: close, keepAliveHTTP10: keepAliveHTTP10,
+                date: date.httpDate, fieldLines: fieldLines)
+        } catch {
+            environment.logger.error("invalid response", ["error": error.description, "request.id": requestID.text])
             answer = ErrorResponse.protocolError(.internalServerError)
             head = Self.serializeOrDie(answer, close: close, keepAliveHTTP10: keepAliveHTTP10)
         }

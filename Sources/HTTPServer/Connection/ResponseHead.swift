@@ -23,8 +23,10 @@ enum ResponseHead {
     /// - Parameters:
     ///   - bodyLength: the body's length, sent as `Content-Length` even for HEAD (RFC 9110 §9.3.2).
     ///   - keepAliveHTTP10: the client is HTTP/1.0 and the connection stays open: say so explicitly.
+    ///   - fieldLines: the response's fields as `writeFields` writes them, prepared before (`PreparedFields`).
     static func serialize(
-        _ response: Response, bodyLength: Int, close: Bool, keepAliveHTTP10: Bool, date: [UInt8]
+        _ response: Response, bodyLength: Int, close: Bool, keepAliveHTTP10: Bool, date: [UInt8],
+        fieldLines: [UInt8]? = nil
     ) throws(InvalidField) -> [UInt8] {
         var invalid: InvalidField?
         let head = [UInt8](unsafeUninitializedCapacity: bound(response, dateCount: date.count)) {
@@ -32,7 +34,7 @@ enum ResponseHead {
             do throws(InvalidField) {
                 initialized = try write(
                     response, bodyLength: bodyLength, close: close, keepAliveHTTP10: keepAliveHTTP10, date: date,
-                    into: buffer)
+                    fieldLines: fieldLines, into: buffer)
             } catch {
                 invalid = error
                 initialized = 0
@@ -50,8 +52,7 @@ enum ResponseHead {
         return bound
     }
 
-    /// Writes the head into `buffer` (at least `bound(response, dateCount:)` bytes) and returns its length:
-    /// the connection sends it from there with the body, so the head needs no allocation.
+    /// Writes the head into `buffer` (at least `bound(response, dateCount:)` bytes) and returns its length.
     ///   - fieldLines: the response's fields as `writeFields` writes them, prepared before (`PreparedFields`).
     static func write(
         _ response: Response, bodyLength: Int, close: Bool, keepAliveHTTP10: Bool, date: [UInt8],
