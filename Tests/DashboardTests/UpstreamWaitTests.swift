@@ -2,6 +2,7 @@ import Foundation
 import HTTPCore
 import TestSupport
 import Testing
+import Timing
 
 @testable import Dashboard
 @testable import HTTPServer
@@ -51,7 +52,7 @@ import Testing
         let page = Task { try await ScriptedApp.get(app, "/habits", activity: activity) }
         await eventually("the refresh held upstream") { data.heldCalls >= 1 }
         await eventually("the page marked as waiting on the upstream") { activity.isWaitingOnUpstream }
-        let now = ContinuousClock.now
+        let now = MonotonicInstant.now
         #expect(Eviction.cheapest([.handling, activity.standing], now: now) == 1)
 
         page.cancel()

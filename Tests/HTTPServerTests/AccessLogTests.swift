@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Testing
+import Timing
 
 @testable import HTTPServer
 
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func durationIsTheMillisecondsBetweenTheTwoInstantsWithThreeDecimals() {
-        let start = ContinuousClock.now
+        let start = MonotonicInstant.now
         #expect(AccessLog.milliseconds(from: start, to: start + .microseconds(1_004)) == "1.004")
         #expect(AccessLog.milliseconds(from: start, to: start + .microseconds(250_070)) == "250.070")
         #expect(AccessLog.milliseconds(from: start, to: start) == "0.000")
@@ -54,7 +55,7 @@ import Testing
 
     @Test func theLoggedDurationRunsFromStartedToNowAndReadsNoClock() throws {
         let (logger, capture) = Logger.capturing(label: "app", level: .info)
-        let started = ContinuousClock.now - .seconds(3600)
+        let started = MonotonicInstant.now - .seconds(3600)
         AccessLog.request(
             request, status: .ok, bodyBytes: 1, requestID: "r1", started: started, now: started + .microseconds(12_345),
             logger: logger)

@@ -1,15 +1,16 @@
 import Testing
+import Timing
 
 @testable import HTTPServer
 
 /// Drives the pure connection state machine with a fake clock: `t(x)` is x seconds after the start.
 @Suite struct ConnectionStateTests {
-    let start = ContinuousClock.now
+    let start = MonotonicInstant.now
     let policy = ConnectionState.Policy(
         headerTimeout: .seconds(10), bodyReadTimeout: .seconds(10), minimumBodyRate: 0, idleTimeout: .seconds(10),
         writeTimeout: .seconds(30), lingerTimeout: .seconds(1), maxRequests: 3, minimumSendRate: 0)
 
-    func t(_ seconds: Double) -> ContinuousClock.Instant { start + .milliseconds(Int(seconds * 1000)) }
+    func t(_ seconds: Double) -> MonotonicInstant { start + .milliseconds(Int(seconds * 1000)) }
 
     func fresh() -> ConnectionState { ConnectionState(policy: policy, now: t(0)) }
 

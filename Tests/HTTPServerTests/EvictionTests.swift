@@ -1,12 +1,13 @@
 import Testing
+import Timing
 
 @testable import HTTPServer
 
 /// Which connection makes room at the cap, decided from standings and a fake clock.
 @Suite struct EvictionTests {
-    let start = ContinuousClock.now
+    let start = MonotonicInstant.now
 
-    func t(_ seconds: Double) -> ContinuousClock.Instant { start + .milliseconds(Int(seconds * 1000)) }
+    func t(_ seconds: Double) -> MonotonicInstant { start + .milliseconds(Int(seconds * 1000)) }
 
     /// The victim among connections all from one address, for a newcomer from that address.
     func victim(_ standings: [ConnectionState.Standing], now: Double) -> Int? {

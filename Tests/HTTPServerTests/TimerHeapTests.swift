@@ -1,9 +1,10 @@
 import Testing
+import Timing
 
 @testable import HTTPServer
 
 @Suite struct TimerHeapTests {
-    let start = ContinuousClock.now
+    let start = MonotonicInstant.now
 
     func entry(_ milliseconds: Int, slot: Int) -> TimerHeap.Entry {
         TimerHeap.Entry(deadline: start + .milliseconds(milliseconds), slot: slot, generation: 0)

@@ -1,5 +1,6 @@
 import HTTPCore
 import Logging
+import Timing
 
 /// The one access-log line per request (SPEC §8): method, path, status, bytes, duration, request id.
 enum AccessLog {
@@ -16,8 +17,8 @@ enum AccessLog {
     /// cached clock does.
     static func request(
         _ request: Request, status: HTTPStatus, bodyBytes: Int, requestID: @autoclosure () -> String,
-        started: ContinuousClock.Instant,
-        now: ContinuousClock.Instant, logger: Logger, timestamp: String = DateCache.shared.texts().timestamp,
+        started: MonotonicInstant,
+        now: MonotonicInstant, logger: Logger, timestamp: String = DateCache.shared.texts().timestamp,
         client: String = "",
         summer: AccessLogSummer? = nil
     ) {
@@ -83,7 +84,7 @@ enum AccessLog {
     }
 
     /// The milliseconds from `start` to `end` with three decimals (`0.285`), without Foundation's formatter.
-    static func milliseconds(from start: ContinuousClock.Instant, to end: ContinuousClock.Instant) -> String {
+    static func milliseconds(from start: MonotonicInstant, to end: MonotonicInstant) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
             var out = ByteWriter(buffer)
             appendMilliseconds(from: start, to: end, into: &out)
@@ -94,11 +95,9 @@ enum AccessLog {
     /// Writes the milliseconds from `start` to `end` with three decimals (at most 24 bytes; `0.000` if `end` is
     /// not after `start`).
     static func appendMilliseconds(
-        from start: ContinuousClock.Instant, to end: ContinuousClock.Instant, into out: inout ByteWriter
+        from start: MonotonicInstant, to end: MonotonicInstant, into out: inout ByteWriter
     ) {
-        let elapsed = end - start
-        let micro = max(
-            0, elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000)
+        let micro = max(0, (end.nanoseconds &- start.nanoseconds) / 1000)
         out.appendDecimal(Int(micro / 1000))
         out.append(UInt8(ascii: "."))
         let fraction = Int(micro % 1000)

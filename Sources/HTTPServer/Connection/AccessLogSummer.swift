@@ -17,18 +17,18 @@ public final class AccessLogSummer: Sendable {
     /// They never go back: a line whose `now` is older than the second already started (another loop's round began
     /// later) counts in that second, so the summary does not end a second twice.
     private struct Seconds {
-        let origin: ContinuousClock.Instant
+        let origin: MonotonicInstant
         private(set) var current: Int64 = 0
-        private var end: ContinuousClock.Instant
+        private var end: MonotonicInstant
 
-        init(origin: ContinuousClock.Instant) {
+        init(origin: MonotonicInstant) {
             self.origin = origin
             end = origin + .seconds(1)
         }
 
-        mutating func second(at now: ContinuousClock.Instant) -> Int64 {
+        mutating func second(at now: MonotonicInstant) -> Int64 {
             if now < end { return current }
-            current = (now - origin).components.seconds
+            current = (now.nanoseconds - origin.nanoseconds) / 1_000_000_000
             end = origin + .seconds(current + 1)
             return current
         }
@@ -40,7 +40,7 @@ public final class AccessLogSummer: Sendable {
     /// A summer with nothing summed, its seconds and its timer on `clock`.
     public init(clock: any TimeSource = SystemTimeSource()) {
         self.clock = clock
-        state = Mutex(State(seconds: Seconds(origin: clock.now)))
+        state = Mutex(State(seconds: Seconds(origin: MonotonicInstant(clock.now))))
     }
 
     /// Lines summed into a count so far (for `/metrics`).
@@ -49,7 +49,7 @@ public final class AccessLogSummer: Sendable {
     /// Whether the line of `key`, answered at `now` on the summer's clock, is to be written; summary lines of a second
     /// that ended go to `logger` first. A connection passes its event loop's time of the round (the system's
     /// continuous clock, as the summer's is in a server), which saves a clock read per request.
-    func shouldWrite(_ key: AccessLogSummary.Key, at now: ContinuousClock.Instant, logger: Logger) -> Bool {
+    func shouldWrite(_ key: AccessLogSummary.Key, at now: MonotonicInstant, logger: Logger) -> Bool {
         let (decision, armTimer) = state.withLock { state in
             let decision = state.summary.record(key, second: state.seconds.second(at: now))
             let armTimer = !decision.write && !state.timerQueued
@@ -65,7 +65,7 @@ public final class AccessLogSummer: Sendable {
     /// counts are pending (a line of the next second may have come before it).
     private func flushLater(to logger: Logger) {
         clock.after(clock.now + .milliseconds(1100)) { [self] in
-            let now = clock.now
+            let now = MonotonicInstant(clock.now)
             let (ended, again) = state.withLock { state in
                 let ended = state.summary.flush(second: state.seconds.second(at: now))
                 state.timerQueued = state.summary.hasPending

@@ -1,3 +1,5 @@
+import Timing
+
 /// Handing requests to handlers: a task per connection while it has requests to answer takes each in turn, awaits
 /// its handler, and hands the answer back to the state machine on the loop thread; it ends when none is waiting.
 extension Connection {
@@ -8,14 +10,14 @@ extension Connection {
         /// Its id (the handler's context has it spelled out).
         var id: RequestIDGenerator.ID
         /// When it arrived, for the access log's duration.
-        var started: ContinuousClock.Instant
+        var started: MonotonicInstant
     }
 
     /// Carries out `.dispatch`: gives `request` to the running worker, or starts one.
     func dispatch(_ request: Request) {
         let id = environment.requestIDs.nextID()
         let context = RequestContext(
-            requestID: id.text, serverLogger: environment.logger, peer: client, activity: activity)
+            requestID: id.text, base: environment.contextLogger, peer: client, activity: activity)
         // The event round's time: the request arrived in it, and it saves a clock read.
         let dispatched = Dispatched(request: request, id: id, started: loop.now)
         // Read before the responder is asked, so an answer made from newer data is never kept under an older epoch.

@@ -36,8 +36,10 @@ final class Connection: @unchecked Sendable {
     final class Environment: Sendable {
         /// What answers the requests (the app's router and middleware).
         let responder: any HTTPResponder
-        /// The server's logger; each request's carries its id.
+        /// The server's logger.
         let logger: Logger
+        /// The same, as each request's context starts from it (which adds the request's id).
+        let contextLogger: RequestContext.SharedLogger
         /// The limits the parser enforces and the deadlines and request cap `ConnectionState` enforces
         /// (`configuration.connection`) come from here.
         let configuration: ServerConfiguration
@@ -65,6 +67,7 @@ final class Connection: @unchecked Sendable {
         ) {
             self.responder = responder
             self.logger = logger
+            contextLogger = RequestContext.SharedLogger(logger, tagsRequestID: true)
             self.configuration = configuration
             self.requestIDs = requestIDs
             self.accessLog = accessLog

@@ -1,3 +1,5 @@
+import Timing
+
 /// When each phase's time is up: the deadlines `timerFired(now:)` enforces and the loop's timer is armed for.
 extension ConnectionState {
     /// The earliest time a timer must fire, or nil when nothing is timed (a handler is running).

@@ -1,4 +1,5 @@
 import HTTPCore
+import Timing
 
 /// Decides what a connection does next. No I/O and no clock: every event carries `now`, so tests drive it
 /// with a fake clock and the `Connection` class only carries out the returned `Action`. This file holds the phases,
@@ -6,7 +7,7 @@ import HTTPCore
 /// `+Standing` what the server sees of the connection when it must make room at the cap.
 struct ConnectionState {
     /// A point on the monotonic clock.
-    typealias Instant = ContinuousClock.Instant
+    typealias Instant = MonotonicInstant
 
     /// How far a request body has come: what the body deadlines are computed from.
     struct BodyProgress: Equatable {

@@ -1,4 +1,5 @@
 import Synchronization
+import Timing
 
 /// What a handler says it is waiting for, so that the server can make room at the connection cap fairly (issue
 /// 23): a parked long poll can be answered at once, and a handler waiting on a slow upstream can be given up, but a
@@ -50,8 +51,8 @@ public final class RequestActivity: Sendable {
     var standing: ConnectionState.Standing {
         switch kind.withLock({ $0 }) {
         case .working: .handling
-        case .parked(let since): .parked(since: since)
-        case .waitingOnUpstream(let since): .waitingOnUpstream(since: since)
+        case .parked(let since): .parked(since: MonotonicInstant(since))
+        case .waitingOnUpstream(let since): .waitingOnUpstream(since: MonotonicInstant(since))
         }
     }
 }

@@ -1,6 +1,7 @@
 import CLinux
 import Glibc
 import Synchronization
+import Timing
 
 /// One thread running an edge-triggered epoll loop for the connections assigned to it, their deadlines, and
 /// the handler tasks that prefer it as their executor.
@@ -38,10 +39,10 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     // Loop thread only: the properties it mutates per event skip the runtime exclusivity check (see `Connection`).
     /// The time the current round of events started: what connections use for their deadlines, so a
     /// request reads the clock once or twice instead of six times (like nginx's cached `ngx_current_msec`).
-    @exclusivity(unchecked) private(set) var now: ContinuousClock.Instant
+    @exclusivity(unchecked) private(set) var now: MonotonicInstant
     /// The loop's first `now`, which never changes, so any thread may read it: a connection's state starts at it
     /// until the loop takes the connection over (`Connection.start`) and starts it again at the loop's `now`.
-    let started: ContinuousClock.Instant
+    let started: MonotonicInstant
     /// The `Date` header and log timestamp of the current second, refreshed with `now` (no lock, unlike
     /// `DateCache.shared`, which it copies from once a second).
     @exclusivity(unchecked) private(set) var dateTexts = DateCache.shared.texts()
@@ -61,7 +62,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     @exclusivity(unchecked) private var flushes: [Connection] = []
     @exclusivity(unchecked) private var flushing: [Connection] = []
     /// When the first of `flushes` was queued: a round whose handler work runs long sends what it has early.
-    @exclusivity(unchecked) private var firstFlushQueued = ContinuousClock.Instant.now
+    @exclusivity(unchecked) private var firstFlushQueued = MonotonicInstant.now
     /// How long an answer may wait for the rest of its round: handler tasks run on the loop, and a round with a
     /// cold render of a large page in it (milliseconds at 100 times the data) must not hold the answers before it.
     private static let flushDelayBound = Duration.microseconds(500)
@@ -156,7 +157,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     }
 
     /// Calls `timerFired(deadline:)` on the connection at or soon after `deadline`.
-    func arm(slot: Int, generation: UInt32, deadline: ContinuousClock.Instant) {
+    func arm(slot: Int, generation: UInt32, deadline: MonotonicInstant) {
         timers.insert(TimerHeap.Entry(deadline: deadline, slot: slot, generation: generation))
     }
 
@@ -237,7 +238,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
             case .job(let job):
                 job.runSynchronously(on: asUnownedTaskExecutor())
                 // A handler's step may be long (a cold render): what was answered before it goes out now.
-                if !flushes.isEmpty && ContinuousClock.now - firstFlushQueued > Self.flushDelayBound { endRound() }
+                if !flushes.isEmpty && MonotonicInstant.now - firstFlushQueued > Self.flushDelayBound { endRound() }
             case .closure(let work): work()
             }
             index += 1
@@ -248,9 +249,10 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     /// Milliseconds until the earliest deadline (rounded up, so it is due when the wait ends); -1 for none.
     private func timeout() -> Int32 {
         guard let earliest = timers.earliest else { return -1 }
-        let (seconds, attoseconds) = (earliest - .now).components
-        guard seconds >= 0 && (seconds > 0 || attoseconds > 0) else { return 0 }
-        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        let nanoseconds = earliest.nanoseconds.subtractingReportingOverflow(MonotonicInstant.now.nanoseconds)
+        guard !nanoseconds.overflow else { return Int32.max }
+        guard nanoseconds.partialValue > 0 else { return 0 }
+        let milliseconds = nanoseconds.partialValue / 1_000_000 + (nanoseconds.partialValue % 1_000_000 > 0 ? 1 : 0)
         return Int32(min(milliseconds, Int64(Int32.max)))
     }
 

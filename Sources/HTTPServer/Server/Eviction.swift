@@ -1,3 +1,5 @@
+import Timing
+
 /// Which connection to close when the connection cap is reached and a new client arrives. A pure value: the
 /// server gives it every admitted connection's address and standing, and carries out its choice.
 ///
@@ -31,7 +33,7 @@ enum Eviction {
 
     /// The connection to close among `candidates` at `now` to admit a newcomer from `newcomer`, or nil when no
     /// connection of an address holding at least as many as the newcomer's can be closed.
-    static func victim<ID>(among candidates: [Candidate<ID>], newcomer: String, now: ContinuousClock.Instant) -> ID? {
+    static func victim<ID>(among candidates: [Candidate<ID>], newcomer: String, now: MonotonicInstant) -> ID? {
         var byAddress: [String: [Int]] = [:]
         for (index, candidate) in candidates.enumerated() { byAddress[candidate.address, default: []].append(index) }
         let own = byAddress[newcomer]?.count ?? 0
@@ -47,11 +49,11 @@ enum Eviction {
     }
 
     /// The position in `standings` of the one that costs least to close, or nil when all are busy.
-    static func cheapest(_ standings: some Sequence<ConnectionState.Standing>, now: ContinuousClock.Instant) -> Int? {
-        var oldestIdle: (index: Int, since: ContinuousClock.Instant)?
-        var oldestParked: (index: Int, since: ContinuousClock.Instant)?
-        var slowest: (index: Int, since: ContinuousClock.Instant, bytes: Int, window: Int64)?
-        var longestUpstream: (index: Int, since: ContinuousClock.Instant)?
+    static func cheapest(_ standings: some Sequence<ConnectionState.Standing>, now: MonotonicInstant) -> Int? {
+        var oldestIdle: (index: Int, since: MonotonicInstant)?
+        var oldestParked: (index: Int, since: MonotonicInstant)?
+        var slowest: (index: Int, since: MonotonicInstant, bytes: Int, window: Int64)?
+        var longestUpstream: (index: Int, since: MonotonicInstant)?
         for (index, standing) in standings.enumerated() {
             switch standing {
             case .idle(let since):

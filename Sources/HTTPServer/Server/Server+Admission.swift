@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Timing
 
 /// Who gets in: accepting, the per-address share and the cap, making room at the cap (`Eviction`), the 503s and
 /// their one log line a second (`RefusalLog`). Runs on the accept queue, the only place connections are added.
@@ -81,7 +82,7 @@ extension Server {
         let candidates = serving.map {
             Eviction.Candidate(id: $0.id, address: $0.entry.address, standing: $0.entry.handle.standing)
         }
-        let victim = Eviction.victim(among: candidates, newcomer: address, now: now)
+        let victim = Eviction.victim(among: candidates, newcomer: address, now: MonotonicInstant(now))
         return state.withLock { state -> Admission in
             guard state.phase == .running else { return .close }
             if let victim, let connection = state.table.evict(victim) {

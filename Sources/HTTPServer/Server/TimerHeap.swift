@@ -1,3 +1,5 @@
+import Timing
+
 /// The deadlines of one event loop's connections, earliest first (a binary min-heap).
 ///
 /// Entries are never removed early: a connection arms a new entry only when its deadline moves earlier, and
@@ -7,7 +9,7 @@
 struct TimerHeap {
     /// One armed deadline of the connection in `slot` (with `generation`, so a reused slot is not confused).
     struct Entry {
-        var deadline: ContinuousClock.Instant
+        var deadline: MonotonicInstant
         var slot: Int
         var generation: UInt32
     }
@@ -21,7 +23,7 @@ struct TimerHeap {
     var count: Int { entries.count }
 
     /// The earliest deadline, if any.
-    var earliest: ContinuousClock.Instant? { entries.first?.deadline }
+    var earliest: MonotonicInstant? { entries.first?.deadline }
 
     /// Adds an entry.
     mutating func insert(_ entry: Entry) {
@@ -36,7 +38,7 @@ struct TimerHeap {
     }
 
     /// Removes and returns the earliest entry if it is due at `now`.
-    mutating func popDue(now: ContinuousClock.Instant) -> Entry? {
+    mutating func popDue(now: MonotonicInstant) -> Entry? {
         guard let first = entries.first, first.deadline <= now else { return nil }
         let last = entries.removeLast()
         guard !entries.isEmpty else { return first }
