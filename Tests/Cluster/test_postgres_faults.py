@@ -6,7 +6,9 @@ In each phase every browser toggles a favourite again and again, each change fol
 comes once a third of the phase's changes are acknowledged. Afterwards:
 - every acknowledged change (303) is what the cluster serves (a change answered otherwise may or may not be);
 - the only answers that are not 2xx/3xx are the documented ones: 502 for a POST in flight on the killed dashboard,
-  503 ("nothing was saved") for a change during the outage; every GET answered 200 with its whole page;
+  503 ("nothing was saved") for a change during the outage, or in any phase for a change whose statement passed the
+  pool's 3 s deadline (on a loaded CI machine, three runs and a release build side by side, a commit took longer);
+  every GET answered 200 with its whole page;
 - the cluster is whole again: one leader, the others following, changes acknowledged after the fault;
 - live pages move again: a change made at the API after the fault reaches a held poll on every dashboard (the time
   is printed; the bound asserted is a hang guard).
@@ -201,7 +203,9 @@ def test_a_killed_refresher_is_replaced_and_no_acknowledged_change_is_lost(fault
     answers = run_phase(faulty, browsers, kill_the_leader)
     faulty.alive = alive
     assert leader is not None, "no dashboard said it was the leader"
-    check_phase(faulty, browsers, answers, {502}, alive, "refresher killed")
+    # 503: a statement that passed its deadline on a loaded machine (see the module's docstring); it says nothing was
+    # saved, and the change is then not counted as acknowledged.
+    check_phase(faulty, browsers, answers, {502, 503}, alive, "refresher killed")
 
 
 def outage(faulty, browsers, fault, kind):
