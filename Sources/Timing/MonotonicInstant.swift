@@ -46,7 +46,15 @@ public struct MonotonicInstant: Hashable, Comparable, Sendable, CustomStringConv
 
     /// The time from `start` to `end` (negative when `end` is earlier).
     @inlinable public static func - (end: MonotonicInstant, start: MonotonicInstant) -> Duration {
-        .nanoseconds(end.nanoseconds &- start.nanoseconds)
+        .nanoseconds(end.nanoseconds(since: start))
+    }
+
+    /// The nanoseconds from `start` to this instant (negative when it is earlier), saturated as `+` is: the time
+    /// between two instants where a `Duration`'s 128-bit arithmetic would cost more than the answer is worth (a
+    /// request's logged duration, the loop's wait for its next deadline).
+    @inlinable public func nanoseconds(since start: MonotonicInstant) -> Int64 {
+        let (difference, overflow) = nanoseconds.subtractingReportingOverflow(start.nanoseconds)
+        return overflow ? (start.nanoseconds < 0 ? .max : .min) : difference
     }
 
     @inlinable public static func < (a: MonotonicInstant, b: MonotonicInstant) -> Bool {

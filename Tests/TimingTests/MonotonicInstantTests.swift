@@ -35,4 +35,12 @@ import Timing
         #expect(now + .seconds(Int64.max) > now)
         #expect(MonotonicInstant(nanoseconds: .min + 5) - .seconds(1) == MonotonicInstant(nanoseconds: .min))
     }
+
+    @Test func theNanosecondsBetweenTwoInstantsAreSignedAndSaturate() {
+        let start = MonotonicInstant(nanoseconds: 1_000)
+        #expect(MonotonicInstant(nanoseconds: 3_500).nanoseconds(since: start) == 2_500)
+        #expect(start.nanoseconds(since: MonotonicInstant(nanoseconds: 3_500)) == -2_500)
+        #expect(MonotonicInstant(nanoseconds: .max).nanoseconds(since: MonotonicInstant(nanoseconds: -1)) == .max)
+        #expect(MonotonicInstant(nanoseconds: .min).nanoseconds(since: MonotonicInstant(nanoseconds: 1)) == .min)
+    }
 }

@@ -97,7 +97,7 @@ enum AccessLog {
     static func appendMilliseconds(
         from start: MonotonicInstant, to end: MonotonicInstant, into out: inout ByteWriter
     ) {
-        let micro = max(0, (end.nanoseconds &- start.nanoseconds) / 1000)
+        let micro = max(0, end.nanoseconds(since: start) / 1000)
         out.appendDecimal(Int(micro / 1000))
         out.append(UInt8(ascii: "."))
         let fraction = Int(micro % 1000)

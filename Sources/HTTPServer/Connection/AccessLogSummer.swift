@@ -28,7 +28,7 @@ public final class AccessLogSummer: Sendable {
 
         mutating func second(at now: MonotonicInstant) -> Int64 {
             if now < end { return current }
-            current = (now.nanoseconds - origin.nanoseconds) / 1_000_000_000
+            current = now.nanoseconds(since: origin) / 1_000_000_000
             end = origin + .seconds(current + 1)
             return current
         }

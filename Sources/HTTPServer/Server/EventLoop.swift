@@ -249,10 +249,9 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     /// Milliseconds until the earliest deadline (rounded up, so it is due when the wait ends); -1 for none.
     private func timeout() -> Int32 {
         guard let earliest = timers.earliest else { return -1 }
-        let nanoseconds = earliest.nanoseconds.subtractingReportingOverflow(MonotonicInstant.now.nanoseconds)
-        guard !nanoseconds.overflow else { return Int32.max }
-        guard nanoseconds.partialValue > 0 else { return 0 }
-        let milliseconds = nanoseconds.partialValue / 1_000_000 + (nanoseconds.partialValue % 1_000_000 > 0 ? 1 : 0)
+        let wait = earliest.nanoseconds(since: .now)
+        guard wait > 0 else { return 0 }
+        let milliseconds = (wait - 1) / 1_000_000 + 1
         return Int32(min(milliseconds, Int64(Int32.max)))
     }
 
