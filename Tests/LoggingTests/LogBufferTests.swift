@@ -107,14 +107,14 @@ import Testing
         let buffer = LogBuffer(fd: writeEnd, delay: .milliseconds(1), flushBytes: 1024)
         let line = String(repeating: "x", count: 100)
         // 10 MB against a 64 KiB pipe nobody reads: this returns only if `append` never waits for the writer.
-        let appended = try await onOwnThread {
+        let appended = await onOwnThread {
             for _ in 0..<100_000 { buffer.append(line) }
             return true
         }
         #expect(appended)
         #expect(buffer.droppedLines > 0)
         // Now drain the pipe; the writer catches up and says how many lines it dropped.
-        let drained = try await onOwnThread { () -> String in
+        let drained = await onOwnThread { () -> String in
             var text = ""
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let deadline = ContinuousClock.now + .seconds(60)  // a hang guard only
@@ -137,7 +137,7 @@ import Testing
             buffer.flush()
             flushed.store(true, ordering: .releasing)
         }
-        _ = try await onOwnThread { read(readEnd, timeout: 60_000) { _ in flushed.load(ordering: .acquiring) } }
-        try await flushing
+        _ = await onOwnThread { read(readEnd, timeout: 60_000) { _ in flushed.load(ordering: .acquiring) } }
+        await flushing
     }
 }

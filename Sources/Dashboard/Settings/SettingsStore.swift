@@ -170,7 +170,7 @@ public final class SettingsStore<Value: Codable & Sendable>: Sendable {
         if let entry = cache.withLock({ $0.peek(id) }), entry.identity == status.identity {
             let checked = CacheEntry(
                 loaded: entry.loaded, identity: entry.identity, usage: status.usage, checkedAt: now)
-            cache.withLock { $0.set(checked, for: id) }
+            cache.withLock { _ = $0.set(checked, for: id) }
             markRead(id, status)
             return entry.loaded
         }

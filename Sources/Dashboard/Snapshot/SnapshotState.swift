@@ -11,16 +11,16 @@ import HabitsAPI
 /// generation that long polls wait on, the stale notice, the ids of everyone waiting and the counters.
 struct SnapshotState {
     let policy: Policy
-    internal(set) var schedule: Schedule
-    internal(set) var snapshot: Snapshot?
-    internal(set) var reference: Reference?
+    var schedule: Schedule
+    var snapshot: Snapshot?
+    var reference: Reference?
     private(set) var lastError: (any Error)?
     /// Moves whenever the snapshot, the stale notice or a browser's settings change.
-    internal(set) var generation: UInt64 = 0
+    var generation: UInt64 = 0
     var publishedStale = false
     /// When the data of a snapshot loaded from disk was fetched (wall clock, from the file); nil once a refresh has
     /// succeeded.
-    internal(set) var restoredFetchedAt: Date?
+    var restoredFetchedAt: Date?
     /// When the last refresh succeeded on the wall clock: only what the "data as of" notice shows (its age is the
     /// schedule's, on the monotonic clock).
     var lastSuccessDate: Date?
@@ -30,11 +30,11 @@ struct SnapshotState {
     private var refreshesStarted = 0
     private var tickScheduled = false
     private(set) var isShutDown = false
-    internal(set) var metrics = SnapshotStore.Metrics()
+    var metrics = SnapshotStore.Metrics()
     /// The part this dashboard plays in a cluster sharing a database (issue 19); `.standalone` without one.
-    internal(set) var role: RefresherRole.Role = .standalone
+    var role: RefresherRole.Role = .standalone
     /// What the cluster shows with the data (the stored status), while leading or following; nil standalone.
-    internal(set) var shared: SharedSnapshot.Status?
+    var shared: SharedSnapshot.Status?
     /// A leader stores the status on its next refresh even when nothing changed (it has just taken over).
     var mustShare = false
     /// The version this dashboard stored last as the leader.
