@@ -214,3 +214,23 @@ better() {
 
 # ratio A B: A / B to two places, "n/a" when B is zero.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+
+# milliseconds DURATION: wrk's latency ("812.00us", "3.41ms", "1.02s") in milliseconds.
+milliseconds() {
+    awk -v d="$1" 'BEGIN {
+        if (d ~ /us$/) print d / 1000; else if (d ~ /ms$/) print d + 0; else if (d ~ /s$/) print d * 1000; else print 0
+    }'
+}
+
+# lower_p99 RUN RUN: of two run_wrk lines at the same load, the one with the lower p99; CPU per request is the lower
+# of the two.
+lower_p99() {
+    awk -v a="$1" -v b="$2" -v ma="$(milliseconds "$(cut -d' ' -f2 <<<"$1")")" \
+        -v mb="$(milliseconds "$(cut -d' ' -f2 <<<"$2")")" 'BEGIN {
+        split(a, x, " "); split(b, y, " ")
+        best = (ma <= mb) ? a : b
+        split(best, z, " ")
+        cpu = (x[3] + 0 <= y[3] + 0) ? x[3] : y[3]
+        print z[1], z[2], cpu, z[4]
+    }'
+}

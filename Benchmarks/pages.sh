@@ -12,9 +12,11 @@
 #
 # Prints req/s, p99, CPU time per request and the ratio per page and concurrency; the upstream calls per second during the runs (from
 # /metrics); the size on the wire of an unchanged live poll (304); peak RSS; RSS with 1 000 idle keep-alive
-# connections; and the render time of a new snapshot version for People and Home (pages-render-bench).
+# connections; the render time of a new snapshot version for People and Home (pages-render-bench); and the p99 of
+# both at the same request rate (the last table).
 # Usage: Benchmarks/pages.sh            (DURATION=4s CONNECTIONS="1 64 256" GZIP_CONNECTIONS=64 THREADS=2 by default)
 #        NGINX_WORKERS=2 Benchmarks/pages.sh   (nginx with as many workers as our event loops; 1 by default)
+#        PACED=0 Benchmarks/pages.sh           (skips the last table: both at the same request rate)
 # A second table compares the pages gzipped: ours from the render cache, nginx with gzip_static on .gz files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -176,3 +178,30 @@ PY
 
 echo "==> new snapshot version, rendered with nothing cached (release, median)"
 "$bin/pages-render-bench" "$api" Templates 2000
+
+# At the same load (PACED=0 skips it): the same pages at c = 64, each connection waiting 1 ms after each answer
+# before its next request (Benchmarks/paced.lua), so both servers get about the same request rate, well below what
+# either can serve. wrk's two threads share this machine's two cores with the server: in the tables above the faster
+# server also gives wrk more work, and the busier the cores, the longer a thread waits for one, so the p99 at full
+# speed measures that contention as much as the server. Here the p99s compare at one load.
+if [[ ${PACED:-1} != 0 ]]; then
+    echo
+    echo "==> at the same load: c = 64, each connection waits 1 ms between an answer and its next request"
+    printf '%-7s %11s %9s %7s %11s %9s %7s %9s\n' page "ours req/s" "ours p99" "us CPU" "nginx req/s" "nginx p99" \
+        "us CPU" "p99 ratio"
+    for i in "${!names[@]}"; do
+        name=${names[$i]}
+        ours_url="$dash${paths[$i]}"
+        nginx_url="http://127.0.0.1:$nginx_port/$name.html"
+        visitor=$(bench_visit "$dash" "$cookie")
+        paced=(-s Benchmarks/paced.lua -H "Cookie: $visitor" -H "Accept-Encoding: identity")
+        o1=$(run_wrk "$ours_url" 64 "$dash_pid" "${paced[@]}")
+        n1=$(run_wrk "$nginx_url" 64 "$nginx_worker" "${paced[@]}")
+        n2=$(run_wrk "$nginx_url" 64 "$nginx_worker" "${paced[@]}")
+        o2=$(run_wrk "$ours_url" 64 "$dash_pid" "${paced[@]}")
+        read -r ours_rps ours_p99 ours_cpu _ <<<"$(lower_p99 "$o1" "$o2")"
+        read -r nginx_rps nginx_p99 nginx_cpu _ <<<"$(lower_p99 "$n1" "$n2")"
+        printf '%-7s %11s %9s %7s %11s %9s %7s %9s\n' "$name" "$ours_rps" "$ours_p99" "$ours_cpu" "$nginx_rps" \
+            "$nginx_p99" "$nginx_cpu" "$(ratio "$(milliseconds "$ours_p99")" "$(milliseconds "$nginx_p99")")"
+    done
+fi
