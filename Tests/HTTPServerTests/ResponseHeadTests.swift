@@ -77,4 +77,31 @@ import Testing
     @Test func dateIsIMFFixdate() {
         #expect(String(decoding: DateCache.format(784_111_777), as: UTF8.self) == "Sun, 06 Nov 1994 08:49:37 GMT")
     }
+
+    /// The loop writes heads through its scratch buffer; a head that does not fit is written the other way. Either
+    /// gives the same bytes, and a field that would split the response is refused through both.
+    @Test(arguments: [32, 4096])
+    func headsWrittenThroughScratchAreTheSameBytes(scratchSize: Int) throws {
+        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: scratchSize)
+        defer { scratch.deallocate() }
+        let responses = [
+            Response.text("hi"), Response(status: .noContent), Response.redirect(to: "/habits"),
+            Response(headers: HTTPHeaders([("X-Long", String(repeating: "v", count: 600))]), body: [1]),
+        ]
+        for response in responses {
+            for close in [false, true] {
+                let plain = try ResponseHead.serialize(
+                    response, bodyLength: response.body.count, close: close, keepAliveHTTP10: false, date: date)
+                let scratched = try ResponseHead.serialize(
+                    response, bodyLength: response.body.count, close: close, keepAliveHTTP10: false, date: date,
+                    scratch: scratch)
+                #expect(scratched == plain)
+            }
+        }
+        #expect(throws: ResponseHead.InvalidField.self) {
+            try ResponseHead.serialize(
+                Response(headers: HTTPHeaders([("X-Bad", "a\r\nSet-Cookie: x=1")])), bodyLength: 0, close: false,
+                keepAliveHTTP10: false, date: date, scratch: scratch)
+        }
+    }
 }

@@ -18,7 +18,7 @@ extension Connection {
             // The output queue keeps the head until the end of the round.
             head = try ResponseHead.serialize(
                 response, bodyLength: response.body.count, close: close, keepAliveHTTP10: keepAliveHTTP10,
-                date: date.httpDate, fieldLines: fieldLines)
+                date: date.httpDate, fieldLines: fieldLines, scratch: loop.headScratch)
         } catch {
             environment.logger.error("invalid response", ["error": error.description, "request.id": requestID.text])
             answer = ErrorResponse.protocolError(.internalServerError)

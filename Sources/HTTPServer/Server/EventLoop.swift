@@ -53,6 +53,8 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     /// Where connections `recv` into before the bytes go to their parser: one per loop, reused, because a
     /// temporary allocation over 1 KiB costs ~60 ns per call (heap or stack check).
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16_384, alignment: 16)
+    /// Where response heads are written before they are copied into their arrays (`ResponseHead.serialize`).
+    let headScratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
     @exclusivity(unchecked) private var connections: [Connection?] = []
     @exclusivity(unchecked) private var generations: [UInt32] = []
     @exclusivity(unchecked) private var freeSlots: [Int] = []
