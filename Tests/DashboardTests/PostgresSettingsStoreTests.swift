@@ -74,7 +74,10 @@ struct PostgresSettingsStoreTests {
         let (one, two) = (
             try await Self.dashboard(url, timeout: .seconds(60)), try await Self.dashboard(url, timeout: .seconds(60))
         )
-        defer { (one.close(), two.close()) }
+        defer {
+            one.close()
+            two.close()
+        }
         let id = BrowserID.random()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<50 {
@@ -94,7 +97,10 @@ struct PostgresSettingsStoreTests {
     func aChangeThroughOneDashboardIsServedByTheOtherAfterItsNotification() async throws {
         let url = try await ThrowawayPostgres.shared().makeDatabase()
         let (one, two) = (try await Self.dashboard(url), try await Self.dashboard(url))
-        defer { (one.close(), two.close()) }
+        defer {
+            one.close()
+            two.close()
+        }
         await Self.listening(two)
         let id = BrowserID.random()
         try await one.store.update(id) { $0.toggleFavorite("Yoga") }
@@ -180,7 +186,10 @@ struct PostgresSettingsStoreTests {
     @Test(.timeLimit(.minutes(2)))
     func withTheDatabaseStoppedChangesFailPromptlyAndReadsComeFromMemoryThenAllRecovers() async throws {
         let (server, one) = try await Self.onItsOwnServer()
-        defer { (one.close(), Task { await server.destroy() }) }
+        defer {
+            one.close()
+            Task { await server.destroy() }
+        }
         let id = BrowserID.random()
         try await one.store.update(id) { $0.toggleFollow("u1") }
         try await server.stop()
@@ -197,7 +206,10 @@ struct PostgresSettingsStoreTests {
     @Test(.timeLimit(.minutes(2)))
     func withTheDatabasePausedChangesFailWithinTheirDeadlineAndPagesDoNotWaitThenAllRecovers() async throws {
         let (server, one) = try await Self.onItsOwnServer()
-        defer { (one.close(), Task { await server.destroy() }) }
+        defer {
+            one.close()
+            Task { await server.destroy() }
+        }
         let id = BrowserID.random()
         try await one.store.update(id) { $0.toggleFavorite("Yoga") }
         try server.pause()  // SIGSTOP: the sockets stay open and nothing answers (a hung database)

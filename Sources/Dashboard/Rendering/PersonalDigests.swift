@@ -33,7 +33,7 @@ final class PersonalDigests: Sendable {
     func of(_ settings: Versioned<Settings>) -> Digests {
         if let known = memo.withLock({ $0.value(for: settings.digest) }) { return known }
         let digests = Digests(settings.value)
-        memo.withLock { $0.set(digests, for: settings.digest) }
+        memo.withLock { _ = $0.set(digests, for: settings.digest) }
         return digests
     }
 
