@@ -200,12 +200,14 @@ run_wrk() {
     echo "$rps $p99 $cpu ${errors// /_}"
 }
 
-# better RUN RUN: the better of two run_wrk lines: higher req/s wins (its p99 goes with it); CPU per request is the
-# lower of the two.
+# better RUN RUN [p99]: the better of two run_wrk lines: higher req/s wins, or with "p99" (two runs at the same load)
+# the lower p99; the run's other figures go with it, and CPU per request is the lower of the two.
 better() {
-    awk -v a="$1" -v b="$2" 'BEGIN {
+    awk -v a="$1" -v b="$2" -v by="${3:-rps}" -v ma="$(milliseconds "$(cut -d' ' -f2 <<<"$1")")" \
+        -v mb="$(milliseconds "$(cut -d' ' -f2 <<<"$2")")" 'BEGIN {
         split(a, x, " "); split(b, y, " ")
-        best = (x[1] + 0 >= y[1] + 0) ? a : b
+        first = (by == "p99") ? (ma <= mb) : (x[1] + 0 >= y[1] + 0)
+        best = first ? a : b
         split(best, z, " ")
         cpu = (x[3] + 0 <= y[3] + 0) ? x[3] : y[3]
         print z[1], z[2], cpu, z[4]
@@ -219,18 +221,5 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
 milliseconds() {
     awk -v d="$1" 'BEGIN {
         if (d ~ /us$/) print d / 1000; else if (d ~ /ms$/) print d + 0; else if (d ~ /s$/) print d * 1000; else print 0
-    }'
-}
-
-# lower_p99 RUN RUN: of two run_wrk lines at the same load, the one with the lower p99; CPU per request is the lower
-# of the two.
-lower_p99() {
-    awk -v a="$1" -v b="$2" -v ma="$(milliseconds "$(cut -d' ' -f2 <<<"$1")")" \
-        -v mb="$(milliseconds "$(cut -d' ' -f2 <<<"$2")")" 'BEGIN {
-        split(a, x, " "); split(b, y, " ")
-        best = (ma <= mb) ? a : b
-        split(best, z, " ")
-        cpu = (x[3] + 0 <= y[3] + 0) ? x[3] : y[3]
-        print z[1], z[2], cpu, z[4]
     }'
 }

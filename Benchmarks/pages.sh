@@ -77,6 +77,19 @@ upstream_calls() {
         END {print sum + 0, stats + 0}'
 }
 
+# alternate OURS_URL NGINX_URL CONNECTIONS rps|p99 WRK_ARG...: runs ours, nginx, nginx, ours (so drifting load from
+# other work hits both alike) and sets `ours` and `nginx` to the better run of each (`better`: by req/s, or by p99).
+alternate() {
+    local ours_url=$1 nginx_url=$2 connections=$3 by=$4 o1 n1 n2 o2
+    shift 4
+    o1=$(run_wrk "$ours_url" "$connections" "$dash_pid" "$@")
+    n1=$(run_wrk "$nginx_url" "$connections" "$nginx_worker" "$@")
+    n2=$(run_wrk "$nginx_url" "$connections" "$nginx_worker" "$@")
+    o2=$(run_wrk "$ours_url" "$connections" "$dash_pid" "$@")
+    ours=$(better "$o1" "$o2" "$by")
+    nginx=$(better "$n1" "$n2" "$by")
+}
+
 echo "==> warm-up"
 for i in "${!names[@]}"; do wrk -t 2 -c 16 -d 1s -H "Cookie: $cookie" "$dash${paths[$i]}" >/dev/null; done
 wrk -t 2 -c 16 -d 1s "http://127.0.0.1:$nginx_port/home.html" >/dev/null
@@ -94,12 +107,9 @@ for i in "${!names[@]}"; do
         ours_url="$dash${paths[$i]}"
         nginx_url="http://127.0.0.1:$nginx_port/$name.html"
         visitor=$(bench_visit "$dash" "$cookie")
-        o1=$(run_wrk "$ours_url" "$c" "$dash_pid" -H "Cookie: $visitor" -H "Accept-Encoding: identity")
-        n1=$(run_wrk "$nginx_url" "$c" "$nginx_worker" -H "Cookie: $visitor" -H "Accept-Encoding: identity")
-        n2=$(run_wrk "$nginx_url" "$c" "$nginx_worker" -H "Cookie: $visitor" -H "Accept-Encoding: identity")
-        o2=$(run_wrk "$ours_url" "$c" "$dash_pid" -H "Cookie: $visitor" -H "Accept-Encoding: identity")
-        read -r ours_rps ours_p99 ours_cpu ours_err <<<"$(better "$o1" "$o2")"
-        read -r nginx_rps nginx_p99 nginx_cpu _ <<<"$(better "$n1" "$n2")"
+        alternate "$ours_url" "$nginx_url" "$c" rps -H "Cookie: $visitor" -H "Accept-Encoding: identity"
+        read -r ours_rps ours_p99 ours_cpu ours_err <<<"$ours"
+        read -r nginx_rps nginx_p99 nginx_cpu _ <<<"$nginx"
         ratio=$(ratio "$ours_rps" "$nginx_rps")
         printf '%-7s %6s %5s %11s %9s %7s %11s %9s %7s %6s\n' "$name" "$size" "$c" "$ours_rps" "$ours_p99" \
             "$ours_cpu" "$nginx_rps" "$nginx_p99" "$nginx_cpu" "$ratio"
@@ -120,12 +130,9 @@ for i in "${!names[@]}"; do
     ours_size=$(curl -s -H "Cookie: $cookie" -H "Accept-Encoding: gzip" "$ours_url" | wc -c)
     nginx_size=$(stat -c %s "$work/html/$name.html.gz")
     visitor=$(bench_visit "$dash" "$cookie")
-    o1=$(run_wrk "$ours_url" "$GZIP_CONNECTIONS" "$dash_pid" -H "Cookie: $visitor" -H "Accept-Encoding: gzip")
-    n1=$(run_wrk "$nginx_url" "$GZIP_CONNECTIONS" "$nginx_worker" -H "Cookie: $visitor" -H "Accept-Encoding: gzip")
-    n2=$(run_wrk "$nginx_url" "$GZIP_CONNECTIONS" "$nginx_worker" -H "Cookie: $visitor" -H "Accept-Encoding: gzip")
-    o2=$(run_wrk "$ours_url" "$GZIP_CONNECTIONS" "$dash_pid" -H "Cookie: $visitor" -H "Accept-Encoding: gzip")
-    read -r ours_rps ours_p99 _ _ <<<"$(better "$o1" "$o2")"
-    read -r nginx_rps nginx_p99 _ _ <<<"$(better "$n1" "$n2")"
+    alternate "$ours_url" "$nginx_url" "$GZIP_CONNECTIONS" rps -H "Cookie: $visitor" -H "Accept-Encoding: gzip"
+    read -r ours_rps ours_p99 _ _ <<<"$ours"
+    read -r nginx_rps nginx_p99 _ _ <<<"$nginx"
     ratio=$(ratio "$ours_rps" "$nginx_rps")
     printf '%-7s %8s %8s %11s %9s %11s %9s %6s\n' "$name" "$ours_size" "$nginx_size" "$ours_rps" "$ours_p99" \
         "$nginx_rps" "$nginx_p99" "$ratio"
@@ -194,13 +201,10 @@ if [[ ${PACED:-1} != 0 ]]; then
         ours_url="$dash${paths[$i]}"
         nginx_url="http://127.0.0.1:$nginx_port/$name.html"
         visitor=$(bench_visit "$dash" "$cookie")
-        paced=(-s Benchmarks/paced.lua -H "Cookie: $visitor" -H "Accept-Encoding: identity")
-        o1=$(run_wrk "$ours_url" 64 "$dash_pid" "${paced[@]}")
-        n1=$(run_wrk "$nginx_url" 64 "$nginx_worker" "${paced[@]}")
-        n2=$(run_wrk "$nginx_url" 64 "$nginx_worker" "${paced[@]}")
-        o2=$(run_wrk "$ours_url" 64 "$dash_pid" "${paced[@]}")
-        read -r ours_rps ours_p99 ours_cpu _ <<<"$(lower_p99 "$o1" "$o2")"
-        read -r nginx_rps nginx_p99 nginx_cpu _ <<<"$(lower_p99 "$n1" "$n2")"
+        alternate "$ours_url" "$nginx_url" 64 p99 -s Benchmarks/paced.lua -H "Cookie: $visitor" \
+            -H "Accept-Encoding: identity"
+        read -r ours_rps ours_p99 ours_cpu _ <<<"$ours"
+        read -r nginx_rps nginx_p99 nginx_cpu _ <<<"$nginx"
         printf '%-7s %11s %9s %7s %11s %9s %7s %9s\n' "$name" "$ours_rps" "$ours_p99" "$ours_cpu" "$nginx_rps" \
             "$nginx_p99" "$nginx_cpu" "$(ratio "$(milliseconds "$ours_p99")" "$(milliseconds "$nginx_p99")")"
     done
