@@ -20,14 +20,16 @@ public final class PostgresConnection: @unchecked Sendable {
     private let open = Mutex(true)
     private let lease = Mutex((sent: 0, diedIdle: false))
     private let clock: any TimeSource
+    private let libpq: LibPQ
 
-    private init(handle: OpaquePointer, clock: any TimeSource) {
+    private init(handle: OpaquePointer, clock: any TimeSource, libpq: LibPQ) {
         self.handle = handle
         self.clock = clock
+        self.libpq = libpq
     }
 
     deinit {
-        if let handle { PQfinish(handle) }
+        if let handle { libpq.finish(handle) }
     }
 
     /// Whether the session is still usable (false once a statement lost it, timed out, or `close` ran).
@@ -83,41 +85,42 @@ public final class PostgresConnection: @unchecked Sendable {
 
     private func finish() {
         open.withLock { $0 = false }
-        if let handle { PQfinish(handle) }
+        if let handle { libpq.finish(handle) }
         handle = nil
     }
 
     private func live() throws -> OpaquePointer {
-        guard let handle, PQstatus(handle) == CONNECTION_OK else { throw PostgresError.connectionLost("closed") }
+        guard let handle, libpq.status(handle) == CONNECTION_OK else { throw PostgresError.connectionLost("closed") }
         return handle
     }
 
     private static func startAndPoll(
         _ url: DatabaseURL, deadline: ContinuousClock.Instant, clock: any TimeSource
     ) throws -> PostgresConnection {
+        let libpq = try LibPQ.shared()
         let keys = url.parameters.map { strdup($0.key) } + [nil]
         let values = url.parameters.map { strdup($0.value) } + [nil]
         defer { (keys + values).forEach { free($0) } }
         let started = keys.map { UnsafePointer($0) }.withUnsafeBufferPointer { keyPointers in
             values.map { UnsafePointer($0) }.withUnsafeBufferPointer { valuePointers in
-                PQconnectStartParams(keyPointers.baseAddress, valuePointers.baseAddress, 0)
+                libpq.connectStartParams(keyPointers.baseAddress, valuePointers.baseAddress, 0)
             }
         }
         guard let handle = started else { throw PostgresError.connect("out of memory") }
-        let connection = PostgresConnection(handle: handle, clock: clock)
-        guard PQstatus(handle) != CONNECTION_BAD else { throw PostgresError.connect(errorText(handle)) }
+        let connection = PostgresConnection(handle: handle, clock: clock, libpq: libpq)
+        guard libpq.status(handle) != CONNECTION_BAD else { throw PostgresError.connect(connection.errorText(handle)) }
         // libpq: behave as if PQconnectPoll had last said "writing", then follow what each call says.
         var status = PGRES_POLLING_WRITING
         while status != PGRES_POLLING_OK {
             switch status {
             case PGRES_POLLING_READING: try connection.waitFor(read: true, deadline: deadline)
             case PGRES_POLLING_WRITING: try connection.waitFor(read: false, deadline: deadline)
-            case PGRES_POLLING_FAILED: throw PostgresError.connect(errorText(handle))
+            case PGRES_POLLING_FAILED: throw PostgresError.connect(connection.errorText(handle))
             default: break
             }
-            status = PQconnectPoll(handle)
+            status = libpq.connectPoll(handle)
         }
-        guard PQsetnonblocking(handle, 1) == 0 else { throw PostgresError.connect(errorText(handle)) }
+        guard libpq.setNonblocking(handle, 1) == 0 else { throw PostgresError.connect(connection.errorText(handle)) }
         return connection
     }
 
@@ -125,8 +128,8 @@ public final class PostgresConnection: @unchecked Sendable {
         let handle = try live()
         // An idle session the server closed (a restart) has its EOF or termination notice waiting: find it before
         // sending, so the caller knows the statement never left.
-        var idle = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
-        if poll(&idle, 1, 0) > 0, PQconsumeInput(handle) == 0 || PQstatus(handle) != CONNECTION_OK {
+        var idle = pollfd(fd: libpq.socket(handle), events: Int16(POLLIN), revents: 0)
+        if poll(&idle, 1, 0) > 0, libpq.consumeInput(handle) == 0 || libpq.status(handle) != CONNECTION_OK {
             lease.withLock { if $0.sent == 0 { $0.diedIdle = true } }
             throw lostOrError(handle)
         }
@@ -134,7 +137,7 @@ public final class PostgresConnection: @unchecked Sendable {
         let values = statement.parameters.map { $0.map { strdup($0) } ?? nil }
         defer { values.forEach { free($0) } }
         let sent = values.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
-            PQsendQueryParams(
+            libpq.sendQueryParams(
                 handle, statement.sql, Int32(values.count), nil, pointers.baseAddress, nil, nil, 0)
         }
         guard sent == 1 else { throw lostOrError(handle) }
@@ -143,16 +146,16 @@ public final class PostgresConnection: @unchecked Sendable {
         var failure: PostgresError?
         while true {
             try readUntilIdle(handle, deadline: deadline)
-            guard let result = PQgetResult(handle) else { break }
-            defer { PQclear(result) }
-            let status = PQresultStatus(result)
+            guard let result = libpq.getResult(handle) else { break }
+            defer { libpq.clear(result) }
+            let status = libpq.resultStatus(result)
             if status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK {
-                answer = Self.rows(of: result)
+                answer = rows(of: result)
             } else if failure == nil {
-                failure = Self.serverError(result)
+                failure = serverError(result)
             }
         }
-        guard PQstatus(handle) == CONNECTION_OK else { throw PostgresError.connectionLost(Self.errorText(handle)) }
+        guard libpq.status(handle) == CONNECTION_OK else { throw PostgresError.connectionLost(errorText(handle)) }
         if let failure { throw failure }
         return answer
     }
@@ -166,20 +169,20 @@ public final class PostgresConnection: @unchecked Sendable {
             } catch PostgresError.timedOut {
                 return []  // a quiet channel: the wait's end is no failure
             }
-            guard PQconsumeInput(handle) == 1 else { throw lostOrError(handle) }
+            guard libpq.consumeInput(handle) == 1 else { throw lostOrError(handle) }
             found = drainNotifications(handle)
         }
-        guard PQstatus(handle) == CONNECTION_OK else { throw PostgresError.connectionLost(Self.errorText(handle)) }
+        guard libpq.status(handle) == CONNECTION_OK else { throw PostgresError.connectionLost(errorText(handle)) }
         return found
     }
 
     private func drainNotifications(_ handle: OpaquePointer) -> [Notification] {
         var found: [Notification] = []
-        while let note = PQnotifies(handle) {
+        while let note = libpq.notifies(handle) {
             found.append(
                 Notification(
                     channel: String(cString: note.pointee.relname), payload: String(cString: note.pointee.extra)))
-            PQfreemem(note)
+            libpq.freemem(note)
         }
         return found
     }
@@ -188,20 +191,20 @@ public final class PostgresConnection: @unchecked Sendable {
     /// server may be blocked writing to us, notifications for instance).
     private func flush(_ handle: OpaquePointer, deadline: ContinuousClock.Instant) throws {
         while true {
-            switch PQflush(handle) {
+            switch libpq.flush(handle) {
             case 0: return
             case 1:
                 try waitFor(read: true, write: true, deadline: deadline)
-                guard PQconsumeInput(handle) == 1 else { throw lostOrError(handle) }
+                guard libpq.consumeInput(handle) == 1 else { throw lostOrError(handle) }
             default: throw lostOrError(handle)
             }
         }
     }
 
     private func readUntilIdle(_ handle: OpaquePointer, deadline: ContinuousClock.Instant) throws {
-        while PQisBusy(handle) == 1 {
+        while libpq.isBusy(handle) == 1 {
             try waitFor(read: true, deadline: deadline)
-            guard PQconsumeInput(handle) == 1 else { throw lostOrError(handle) }
+            guard libpq.consumeInput(handle) == 1 else { throw lostOrError(handle) }
         }
     }
 
@@ -213,7 +216,7 @@ public final class PostgresConnection: @unchecked Sendable {
             let left = deadline - clock.now
             guard left > .zero else { throw PostgresError.timedOut }
             let milliseconds = Self.milliseconds(left)
-            var descriptor = pollfd(fd: PQsocket(handle), events: events, revents: 0)
+            var descriptor = pollfd(fd: libpq.socket(handle), events: events, revents: 0)
             guard descriptor.fd >= 0 else { throw PostgresError.connectionLost("no socket") }
             let ready = poll(&descriptor, 1, milliseconds)
             if ready > 0 { return }
@@ -228,30 +231,32 @@ public final class PostgresConnection: @unchecked Sendable {
     }
 
     private func lostOrError(_ handle: OpaquePointer) -> PostgresError {
-        PostgresError.connectionLost(Self.errorText(handle))
+        PostgresError.connectionLost(errorText(handle))
     }
 
-    private static func errorText(_ handle: OpaquePointer) -> String {
-        guard let text = PQerrorMessage(handle) else { return "unknown error" }
+    private func errorText(_ handle: OpaquePointer) -> String {
+        guard let text = libpq.errorMessage(handle) else { return "unknown error" }
         return String(cString: text).trimmingTrailingNewlines
     }
 
-    private static func serverError(_ result: OpaquePointer) -> PostgresError {
-        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? "XX000"
-        let message = PQresultErrorMessage(result).map { String(cString: $0) } ?? ""
+    private func serverError(_ result: OpaquePointer) -> PostgresError {
+        let state = libpq.resultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? "XX000"
+        let message = libpq.resultErrorMessage(result).map { String(cString: $0) } ?? ""
         return .server(sqlState: state, message: message.trimmingTrailingNewlines)
     }
 
-    private static func rows(of result: OpaquePointer) -> QueryResult {
-        let columnCount = PQnfields(result)
-        let rowCount = PQntuples(result)
-        let columns = (0..<columnCount).map { String(cString: PQfname(result, $0)) }
+    private func rows(of result: OpaquePointer) -> QueryResult {
+        // libpq answers NULL only for a column or row out of range, which these loops never ask for.
+        let text = { (pointer: UnsafeMutablePointer<CChar>?) in pointer.map { String(cString: $0) } ?? "" }
+        let columnCount = libpq.fieldCount(result)
+        let rowCount = libpq.tupleCount(result)
+        let columns = (0..<columnCount).map { text(libpq.fieldName(result, $0)) }
         let rows = (0..<rowCount).map { row in
             (0..<columnCount).map { column -> String? in
-                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+                libpq.getIsNull(result, row, column) == 1 ? nil : text(libpq.getValue(result, row, column))
             }
         }
-        let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
+        let affected = Int(text(libpq.commandTuples(result))) ?? 0
         return QueryResult(columns: columns, rows: rows, affectedRows: affected)
     }
 }

@@ -42,6 +42,11 @@ def require_nginx():
     pytest.skip("nginx is missing (scripts/test.sh installs it)")
 
 
+def maps_libpq(pid):
+    """Whether the process has PostgreSQL's client library mapped (Sources/Postgres/LibPQ.swift opens it on demand)."""
+    return "libpq.so" in pathlib.Path(f"/proc/{pid}/maps").read_text()
+
+
 class Reader:
     """Collects a process's stdout lines on a thread, so waiting for one never blocks on the pipe."""
 

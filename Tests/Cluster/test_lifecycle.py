@@ -4,7 +4,7 @@ The script runs in a session of its own (as in a terminal), so every process it 
 after SIGTERM, `ps` must show none of them.
 """
 
-from conftest import get, start_cluster
+from conftest import get, maps_libpq, start_cluster
 
 
 def test_the_script_starts_an_api_two_dashboards_and_nginx_and_sigterm_leaves_no_process(tmp_path):
@@ -18,6 +18,8 @@ def test_the_script_starts_an_api_two_dashboards_and_nginx_and_sigterm_leaves_no
         for url, _ in cluster.dashboards:
             assert get(url, "/healthz").status == 200
         assert (cluster.settings_dir / ".cookie-secret").exists(), "the dashboards share one secret in the directory"
+        for _, pid in cluster.dashboards:
+            assert not maps_libpq(pid), "a dashboard without --database never loads libpq (issue 21's RSS budget)"
     finally:
         status = cluster.stop()
         leftover = cluster.group_processes()

@@ -10,7 +10,7 @@ import re
 import threading
 import time
 
-from conftest import api_json, get, post_form, quote, shows_favorite
+from conftest import api_json, get, maps_libpq, post_form, quote, shows_favorite
 
 # Live pages move on a 10 s slot (the history's), so a tag taken just before a slot ends may be one slot old: the
 # comparison is made again, a few times, never waited on for long.
@@ -54,6 +54,8 @@ def test_exactly_one_dashboard_refreshes_and_the_others_follow(postgres_cluster)
     while sorted(roles(postgres_cluster)) != ["follower", "follower", "leader"]:
         assert time.monotonic() < deadline, roles(postgres_cluster)
         time.sleep(0.2)
+    for _, pid in postgres_cluster.dashboards:
+        assert maps_libpq(pid), "with --database, libpq is loaded on demand (the dashboard links none)"
 
 
 def test_every_page_has_one_etag_on_three_dashboards_live_pages_included(postgres_cluster):
