@@ -69,13 +69,16 @@ struct LibPQ: Sendable {
     }
 
     init(opening name: String) throws(PostgresError) {
-        // Never closed: the functions stay valid for the process's life.
+        // Once every function is found, never closed: they stay valid for the process's life.
         guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown reason"
             throw .connect("libpq could not be loaded (\(reason)); install PostgreSQL's client library, libpq5")
         }
         func find<Function>(_ symbol: String) throws(PostgresError) -> Function {
-            guard let address = dlsym(library, symbol) else { throw .connect("libpq has no \(symbol)") }
+            guard let address = dlsym(library, symbol) else {
+                dlclose(library)  // a libpq without one of them is not used at all
+                throw .connect("libpq has no \(symbol)")
+            }
             return unsafeBitCast(address, to: Function.self)
         }
         connectStartParams = try find("PQconnectStartParams")
