@@ -19,8 +19,9 @@ var targets: [Target] = [
     .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // OpenSSL's libcrypto: HMAC-SHA-256 tags on settings cookies, constant-time compare (Dashboard's CookieSigner).
     .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-    // PostgreSQL's libpq (issue 19): the Postgres module's non-blocking sessions. Its header only (libpq-dev, which the
-    // test command installs): the library is opened with dlopen on first use, so nothing links it.
+    // PostgreSQL's libpq (issue 19): the Postgres module's non-blocking sessions. Its header only, from libpq-dev (the
+    // test command installs it; without it the build stops at "postgresql/libpq-fe.h not found"): no pkg-config, whose
+    // flags would link libpq, which the Postgres module opens with dlopen on first use (Sources/Postgres/LibPQ.swift).
     .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
     .target(name: "HTTPCore"),
     // The one clock protocol (monotonic and wall-clock time, and sleeping until a deadline) and the one waiter

@@ -39,7 +39,8 @@ cat >"$root/INSTALL" <<INSTALL
 Habits Dashboard $version (linux-$arch)
 
 Needs the base system (glibc, libcrypto from OpenSSL 3, zlib); with --database also PostgreSQL's client library,
-libpq5 (apt-get install libpq5), which habits-dashboard opens when a database is given. Full guide: docs/DEPLOY.md in the repository.
+libpq5 (apt-get install libpq5), which habits-dashboard opens when a database is given.
+Full guide: docs/DEPLOY.md in the repository.
 
 1. Unpack to /opt/habits-dashboard:
      sudo mkdir -p /opt/habits-dashboard

@@ -6,71 +6,43 @@ import Synchronization
 ///
 /// Why not linked: libpq brings GnuTLS, Kerberos, LDAP and SASL with it, and a linked library is mapped and relocated
 /// at start in every process, about 3.5 MB of RSS in a dashboard that, without `--database`, never opens a session
-/// (issue 21's memory budget is 40 MB). Opened on demand, they cost only the processes that use them. The header
-/// still comes from libpq-dev (`Sources/CLibPQ`), so the types below are checked against libpq's declarations.
+/// (issue 21: at most 40 MB after start with 1 000 idle connections). Opened on demand, they cost only the processes
+/// that use them. Each property's type is the one libpq's header declares for its function (`Sources/CLibPQ`).
 struct LibPQ: Sendable {
-    typealias Session = OpaquePointer
-    typealias Result = OpaquePointer
-    typealias Strings = UnsafePointer<UnsafePointer<CChar>?>
+    let connectStartParams: PQconnectStartParams_f
+    let connectPoll: PQconnectPoll_f
+    let status: PQstatus_f
+    let setNonblocking: PQsetnonblocking_f
+    let socket: PQsocket_f
+    let errorMessage: PQerrorMessage_f
+    let finish: PQfinish_f
 
-    let connectStartParams: @convention(c) (Strings?, Strings?, Int32) -> Session?
-    let connectPoll: @convention(c) (Session?) -> PostgresPollingStatusType
-    let status: @convention(c) (Session?) -> ConnStatusType
-    let setNonblocking: @convention(c) (Session?, Int32) -> Int32
-    let socket: @convention(c) (Session?) -> Int32
-    let errorMessage: @convention(c) (Session?) -> UnsafeMutablePointer<CChar>?
-    let finish: @convention(c) (Session?) -> Void
+    let sendQueryParams: PQsendQueryParams_f
+    let flush: PQflush_f
+    let consumeInput: PQconsumeInput_f
+    let isBusy: PQisBusy_f
+    let getResult: PQgetResult_f
+    let notifies: PQnotifies_f
+    let freemem: PQfreemem_f
 
-    let sendQueryParams:
-        @convention(c) (
-            Session?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?, Strings?, UnsafePointer<Int32>?,
-            UnsafePointer<Int32>?, Int32
-        ) -> Int32
-    let flush: @convention(c) (Session?) -> Int32
-    let consumeInput: @convention(c) (Session?) -> Int32
-    let isBusy: @convention(c) (Session?) -> Int32
-    let getResult: @convention(c) (Session?) -> Result?
-    let notifies: @convention(c) (Session?) -> UnsafeMutablePointer<PGnotify>?
-    let freemem: @convention(c) (UnsafeMutableRawPointer?) -> Void
+    let resultStatus: PQresultStatus_f
+    let resultErrorField: PQresultErrorField_f
+    let resultErrorMessage: PQresultErrorMessage_f
+    let fieldCount: PQnfields_f
+    let tupleCount: PQntuples_f
+    let fieldName: PQfname_f
+    let getIsNull: PQgetisnull_f
+    let getValue: PQgetvalue_f
+    let commandTuples: PQcmdTuples_f
+    let clear: PQclear_f
 
-    let resultStatus: @convention(c) (Result?) -> ExecStatusType
-    let resultErrorField: @convention(c) (Result?, Int32) -> UnsafeMutablePointer<CChar>?
-    let resultErrorMessage: @convention(c) (Result?) -> UnsafeMutablePointer<CChar>?
-    let fieldCount: @convention(c) (Result?) -> Int32
-    let tupleCount: @convention(c) (Result?) -> Int32
-    let fieldName: @convention(c) (Result?, Int32) -> UnsafeMutablePointer<CChar>?
-    let getIsNull: @convention(c) (Result?, Int32, Int32) -> Int32
-    let getValue: @convention(c) (Result?, Int32, Int32) -> UnsafeMutablePointer<CChar>?
-    let commandTuples: @convention(c) (Result?) -> UnsafeMutablePointer<CChar>?
-    let clear: @convention(c) (Result?) -> Void
+    /// libpq for this process: its soname, as Debian's libpq5 installs it (the ABI's major version since 8.0).
+    static let loader = Loader(path: "libpq.so.5")
 
-    /// The library's soname: libpq's ABI has kept major version 5 since PostgreSQL 8.0.
-    static let soname = "libpq.so.5"
-
-    /// libpq, opened on the first call that finds it. A failure (libpq5 not installed) is not kept: the pool's next
-    /// attempt, after its back-off, looks again, so installing the package heals a running dashboard as a database
-    /// coming back does.
-    static func shared() throws(PostgresError) -> LibPQ {
-        try opened.withLock { (library: inout LibPQ?) throws(PostgresError) -> LibPQ in
-            if let library { return library }
-            let found = try LibPQ(opening: soname)
-            library = found
-            return found
-        }
-    }
-
-    private static let opened = Mutex<LibPQ?>(nil)
-
-    /// Whether this process has libpq mapped (`RTLD_NOLOAD` opens nothing; it only finds a library already there).
-    static var isLoaded: Bool {
-        guard let library = dlopen(soname, RTLD_NOW | RTLD_NOLOAD) else { return false }
-        dlclose(library)
-        return true
-    }
-
-    init(opening name: String) throws(PostgresError) {
-        // Once every function is found, never closed: they stay valid for the process's life.
-        guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+    /// Opens the library at `path` (a soname is looked for where the dynamic linker looks) and finds every function,
+    /// or throws `.connect` saying why.
+    init(opening path: String) throws(PostgresError) {
+        guard let library = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown reason"
             throw .connect("libpq could not be loaded (\(reason)); install PostgreSQL's client library, libpq5")
         }
@@ -81,6 +53,7 @@ struct LibPQ: Sendable {
             }
             return unsafeBitCast(address, to: Function.self)
         }
+        // Once every function is found, the library is never closed: they stay valid for the process's life.
         connectStartParams = try find("PQconnectStartParams")
         connectPoll = try find("PQconnectPoll")
         status = try find("PQstatus")
@@ -105,5 +78,24 @@ struct LibPQ: Sendable {
         getValue = try find("PQgetvalue")
         commandTuples = try find("PQcmdTuples")
         clear = try find("PQclear")
+    }
+
+    /// Opens the library on the first call that finds it, and keeps it. A failure (libpq5 not installed) is not
+    /// kept: the pool's next attempt, after its back-off, looks again, so installing the package heals a running
+    /// dashboard as a database coming back does.
+    final class Loader: Sendable {
+        let path: String
+        private let opened = Mutex<LibPQ?>(nil)
+
+        init(path: String) { self.path = path }
+
+        func load() throws(PostgresError) -> LibPQ {
+            try opened.withLock { (library: inout LibPQ?) throws(PostgresError) -> LibPQ in
+                if let library { return library }
+                let found = try LibPQ(opening: path)
+                library = found
+                return found
+            }
+        }
     }
 }

@@ -97,7 +97,7 @@ public final class PostgresConnection: @unchecked Sendable {
     private static func startAndPoll(
         _ url: DatabaseURL, deadline: ContinuousClock.Instant, clock: any TimeSource
     ) throws -> PostgresConnection {
-        let libpq = try LibPQ.shared()
+        let libpq = try LibPQ.loader.load()
         let keys = url.parameters.map { strdup($0.key) } + [nil]
         let values = url.parameters.map { strdup($0.value) } + [nil]
         defer { (keys + values).forEach { free($0) } }

@@ -2,7 +2,8 @@
 /// connection (and only an idempotent statement is tried again, on a fresh one); `server` leaves it usable;
 /// `unavailable` is a fast answer while the pool waits out its back-off, so callers never queue on a dead database.
 public enum PostgresError: Error, Equatable, CustomStringConvertible {
-    /// The server could not be reached or refused the session (wrong password, no such database).
+    /// The server could not be reached or refused the session (wrong password, no such database), or libpq itself
+    /// is not installed.
     case connect(String)
     /// The connection broke while a statement was on it; the statement's outcome is unknown.
     case connectionLost(String)
