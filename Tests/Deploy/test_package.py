@@ -145,3 +145,37 @@ def test_resources_flag_overrides_the_share_directory(release):
         assert str(work / "nowhere" / "Templates") in process.stderr.read()
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def test_the_release_opens_libpq_at_run_time_for_a_database(release):
+    """libpq is not linked (ldd above): the unpacked release, in a clean environment, must open it with dlopen for
+    --database (Sources/Postgres/LibPQ.swift), against a throwaway PostgreSQL (scripts/postgres.sh)."""
+    if not (shutil.which("initdb") or list(pathlib.Path("/usr/lib/postgresql").glob("*/bin/initdb"))):
+        if os.environ.get("CI") == "true":
+            pytest.fail("PostgreSQL is missing; CI needs it for the deployment tests")
+        pytest.skip("PostgreSQL is missing (scripts/test.sh installs it)")
+    postgres = tempfile.mkdtemp(prefix="habits-release-postgres-")
+    os.chmod(postgres, 0o755)  # run as root, the script hands the directory to the postgres user
+    script = str(ROOT / "scripts" / "postgres.sh")
+    started = subprocess.run([script, "start", postgres + "/pg"], capture_output=True, text=True, timeout=120)
+    assert started.returncode == 0, started.stderr
+    database = re.search(r"^database: (\S+)$", started.stdout, re.M).group(1)
+    work = pathlib.Path(tempfile.mkdtemp(prefix="habits-release-run-"))
+    process, urls = start(release, work, ["--database", database])
+    try:
+        assert "dashboard" in urls, process.stderr.read() if process.poll() is not None else "no URL announced"
+        health = ""
+        deadline = time.monotonic() + 60  # a hang guard: the database is up within a second or two
+        while "database: up" not in health and time.monotonic() < deadline:
+            health = get(urls["dashboard"] + "/healthz")[1]
+            time.sleep(0.2)
+        assert "database: up" in health, health
+        assert "/libpq.so.5" in pathlib.Path(f"/proc/{process.pid}/maps").read_text()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) == 0
+        log = process.stderr.read()
+        subprocess.run([script, "stop", postgres + "/pg"], capture_output=True, timeout=120)
+        shutil.rmtree(work, ignore_errors=True)
+        shutil.rmtree(postgres, ignore_errors=True)
+    assert "could not be loaded" not in log and "database unreachable" not in log, log[-2000:]
