@@ -39,7 +39,10 @@ import Testing
     /// Where the dynamic linker found libpq.so.5 on this machine: the file this process has mapped once it is open.
     private static func installedLibraryPath() throws -> String {
         _ = try LibPQ(opening: LibPQ.loader.path)
-        let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        // Read to the end: a /proc file says its size is 0, and a reader that trusts the size may stop early.
+        let file = try #require(FileHandle(forReadingAtPath: "/proc/self/maps"))
+        defer { try? file.close() }
+        let maps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
         let line = maps.split(separator: "\n").first { $0.contains("/libpq.so.5") }
         let path = try #require(line?.split(separator: " ", omittingEmptySubsequences: true).last)
         return String(path)
