@@ -216,7 +216,7 @@ def require_postgres():
     if shutil.which("initdb") or list(pathlib.Path("/usr/lib/postgresql").glob("*/bin/initdb")):
         return
     if os.environ.get("CI") == "true":
-        pytest.fail("PostgreSQL is missing; CI needs it for the cluster tests' PostgreSQL mode")
+        pytest.fail("PostgreSQL is missing; CI needs it for the tests that run a throwaway PostgreSQL")
     pytest.skip("PostgreSQL is missing (scripts/test.sh installs it)")
 
 

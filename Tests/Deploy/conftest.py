@@ -1,8 +1,9 @@
 """Fixtures for the deployment tests (issue 20): nginx terminating TLS in front of the built dashboard, and the
 release tarball `scripts/package.sh` wrote.
 
-The browser helpers (launching executables, headless Chromium, waiting) are Tests/Browser/conftest.py's, loaded under
-another module name so pytest keeps the two conftest files apart.
+The browser helpers (launching executables, headless Chromium, waiting) are Tests/Browser/conftest.py's, and the
+throwaway PostgreSQL is Tests/Cluster/conftest.py's, each loaded under another module name so pytest keeps the
+conftest files apart.
 """
 
 import importlib.util
@@ -15,9 +16,18 @@ import tempfile
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("browser_conftest", ROOT / "Tests" / "Browser" / "conftest.py")
-browser_conftest = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(browser_conftest)
+
+
+def _load(name, directory):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "Tests" / directory / "conftest.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+browser_conftest = _load("browser_conftest", "Browser")
+# The cluster tests' throwaway PostgreSQL (scripts/postgres.sh), for the release's test with a database.
+cluster_conftest = _load("cluster_conftest", "Cluster")
 
 
 def require_tool(name, *fallbacks):

@@ -23,6 +23,8 @@ import urllib.request
 
 import pytest
 
+from conftest import cluster_conftest
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 # glibc's libraries and loader, libcrypto (OpenSSL 3) and zlib, plus the C++ runtime the Swift runtime is written
 # against: libstdc++ and libgcc_s, which the toolchain's static-stdlib-args.lnk links dynamically and which every
@@ -150,18 +152,9 @@ def test_resources_flag_overrides_the_share_directory(release):
 def test_the_release_opens_libpq_at_run_time_for_a_database(release):
     """libpq is not linked (ldd above): the unpacked release, in a clean environment, must open it with dlopen for
     --database (Sources/Postgres/LibPQ.swift), against a throwaway PostgreSQL (scripts/postgres.sh)."""
-    if not (shutil.which("initdb") or list(pathlib.Path("/usr/lib/postgresql").glob("*/bin/initdb"))):
-        if os.environ.get("CI") == "true":
-            pytest.fail("PostgreSQL is missing; CI needs it for the deployment tests")
-        pytest.skip("PostgreSQL is missing (scripts/test.sh installs it)")
-    postgres = tempfile.mkdtemp(prefix="habits-release-postgres-")
-    os.chmod(postgres, 0o755)  # run as root, the script hands the directory to the postgres user
-    script = str(ROOT / "scripts" / "postgres.sh")
-    started = subprocess.run([script, "start", postgres + "/pg"], capture_output=True, text=True, timeout=120)
-    assert started.returncode == 0, started.stderr
-    database = re.search(r"^database: (\S+)$", started.stdout, re.M).group(1)
+    postgres = cluster_conftest.Postgres()
     work = pathlib.Path(tempfile.mkdtemp(prefix="habits-release-run-"))
-    process, urls = start(release, work, ["--database", database])
+    process, urls = start(release, work, ["--database", postgres.url])
     try:
         assert "dashboard" in urls, process.stderr.read() if process.poll() is not None else "no URL announced"
         health = ""
@@ -175,7 +168,6 @@ def test_the_release_opens_libpq_at_run_time_for_a_database(release):
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=30) == 0
         log = process.stderr.read()
-        subprocess.run([script, "stop", postgres + "/pg"], capture_output=True, timeout=120)
+        postgres.close()
         shutil.rmtree(work, ignore_errors=True)
-        shutil.rmtree(postgres, ignore_errors=True)
     assert "could not be loaded" not in log and "database unreachable" not in log, log[-2000:]
