@@ -68,6 +68,8 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     /// How long an answer may wait for the rest of its round: handler tasks run on the loop, and a round with a
     /// cold render of a large page in it (milliseconds at 100 times the data) must not hold the answers before it.
     private static let flushDelayBound = Duration.microseconds(500)
+    /// When the loop yields its core after sending answers.
+    @exclusivity(unchecked) private var coreSharing = CoreSharing(start: .now)
 
     /// Creates the loop and starts its thread; it runs for the life of the process.
     init(name: String, index: Int) {
@@ -181,8 +183,11 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
             takeRemote()
             runLocal()
             endRound()
+            let roundEnded = MonotonicInstant.now
+            if coreSharing.shouldYield(now: roundEnded) { sched_yield() }
             let count = epoll_wait(epollFD, events, Self.maxEvents, local.isEmpty ? timeout() : 0)
             now = .now
+            coreSharing.waited(from: roundEnded, to: now)
             let second = time(nil)
             if second != dateSecond {
                 dateSecond = second
@@ -212,6 +217,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
 
     /// Sends the round's output; a flush may queue another (an answer given at once as a socket drains).
     private func endRound() {
+        if !flushes.isEmpty { coreSharing.answersSent() }
         while !flushes.isEmpty {
             swap(&flushes, &flushing)
             for connection in flushing { connection.roundEnded() }
