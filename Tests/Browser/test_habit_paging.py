@@ -36,7 +36,11 @@ def test_habits_pages_through_a_long_list(habits_crowd, browser, browser_without
     # Favouriting a habit on page 2 comes back to page 2 (the habit itself moves to Favorites on page 1).
     name = second[5]
     rows[5].find_element(By.CSS_SELECTOR, "form[data-toggle=favorite] button").click()
-    wait_until(lambda: "page=2" in driver.current_url and current_page(driver) == "2", message="back on page 2")
+    # Done when the habit has left page 2: without JavaScript the redirect loads page 2 again; with it the address
+    # never leaves page 2, and the list is replaced only once the toggle is answered.
+    wait_until(lambda: "page=2" in driver.current_url and current_page(driver) == "2"
+               and name not in [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".habit-row .habit-name")],
+               message="page 2 without the new favourite")
     driver.get(habits_crowd + "/habits")
     favorites = driver.find_elements(By.CSS_SELECTOR, ".habit-row.is-favorite .habit-name")
     assert name in [element.text for element in favorites]
