@@ -184,8 +184,12 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
             runLocal()
             endRound()
             let roundEnded = MonotonicInstant.now
-            if coreSharing.shouldYield(now: roundEnded) { sched_yield() }
-            let count = epoll_wait(epollFD, events, Self.maxEvents, local.isEmpty ? timeout() : 0)
+            var waitStarts = roundEnded
+            if coreSharing.shouldYield(now: roundEnded) {
+                sched_yield()
+                waitStarts = .now
+            }
+            let count = epoll_wait(epollFD, events, Self.maxEvents, local.isEmpty ? timeout(from: waitStarts) : 0)
             now = .now
             coreSharing.waited(from: roundEnded, to: now)
             let second = time(nil)
@@ -254,10 +258,11 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
         local.removeFirst(end)
     }
 
-    /// Milliseconds until the earliest deadline (rounded up, so it is due when the wait ends); -1 for none.
-    private func timeout() -> Int32 {
+    /// Milliseconds from `start` until the earliest deadline (rounded up, so it is due when the wait ends); -1 for
+    /// none. `start` is the clock the loop read as the wait began, for `coreSharing` too: one read, not two.
+    private func timeout(from start: MonotonicInstant) -> Int32 {
         guard let earliest = timers.earliest else { return -1 }
-        let wait = earliest.nanoseconds(since: .now)
+        let wait = earliest.nanoseconds(since: start)
         guard wait > 0 else { return 0 }
         let milliseconds = (wait - 1) / 1_000_000 + 1
         return Int32(min(milliseconds, Int64(Int32.max)))
