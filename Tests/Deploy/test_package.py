@@ -23,7 +23,7 @@ import urllib.request
 
 import pytest
 
-from conftest import cluster_conftest
+from conftest import browser_conftest, cluster_conftest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 # glibc's libraries and loader, libcrypto (OpenSSL 3) and zlib, plus the C++ runtime the Swift runtime is written
@@ -157,12 +157,9 @@ def test_the_release_opens_libpq_at_run_time_for_a_database(release):
     process, urls = start(release, work, ["--database", postgres.url])
     try:
         assert "dashboard" in urls, process.stderr.read() if process.poll() is not None else "no URL announced"
-        health = ""
-        deadline = time.monotonic() + 60  # a hang guard: the database is up within a second or two
-        while "database: up" not in health and time.monotonic() < deadline:
-            health = get(urls["dashboard"] + "/healthz")[1]
-            time.sleep(0.2)
-        assert "database: up" in health, health
+        # A hang guard: the database is up within a second or two.
+        browser_conftest.wait_until(lambda: "database: up" in get(urls["dashboard"] + "/healthz")[1], timeout=60,
+                                    message="/healthz to say the database is up")
         assert "/libpq.so.5" in pathlib.Path(f"/proc/{process.pid}/maps").read_text()
     finally:
         process.send_signal(signal.SIGTERM)
