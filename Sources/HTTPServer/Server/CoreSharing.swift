@@ -5,8 +5,11 @@ import Timing
 /// A loop that keeps finding work never sleeps, so the peers its answers wake (a client, or nginx in front, on the
 /// same cores) wait for the scheduler to preempt it: up to a tick, 4 ms here, for every answer their thread has to
 /// read. Once a loop has run for `budget` without leaving its core and has answers out, it yields once, and those
-/// peers run at once. A loop that waits in `epoll_wait` between rounds, as at light load, never yields: it already
-/// leaves its core, and yielding every round there would put the next requests behind other threads.
+/// peers run at once. A loop that waits in `epoll_wait` between rounds, as at light load, does not yield: it already
+/// leaves its core, and yielding every round there would put the next requests behind other threads. Not yet
+/// exact: a wait shorter than `leftCore` does not count, and at c = 1 on loopback the sleep between requests is
+/// 10-50 µs, so such a loop still yields about every third request (a 10 µs `leftCore` stopped that, but at full
+/// speed a loop's short sleeps then restarted its stretch and the p99 went back to 7 ms).
 ///
 /// A pure value: the loop reports its waits and its sends and asks before each `epoll_wait`.
 struct CoreSharing {
