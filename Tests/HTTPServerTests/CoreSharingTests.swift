@@ -62,12 +62,41 @@ import Timing
         #expect(atTheBudget)
     }
 
-    @Test func aWaitThatFoundEventsReadyDoesNot() {
+    @Test func aShortWaitAddsToTheStretchInsteadOfStartingItAgain() {
         var sharing = CoreSharing(start: start)
         sharing.answersSent()
-        sharing.waited(from: at(90), to: at(140))
+        sharing.waited(from: at(90), to: at(93))
         #expect(sharing.busySince == start)
+        #expect(sharing.waited == 3_000)
         let yielded = sharing.shouldYield(now: at(140))
         #expect(yielded)
+    }
+
+    /// At c = 1 on loopback: 15 µs of work per request, then 10-30 µs asleep until the next one.
+    @Test func aLoopWhoseShortWaitsFillAQuarterOfTheStretchDoesNotYield() {
+        var sharing = CoreSharing(start: start)
+        var microseconds = 0
+        var yielded = 0
+        for round in 0..<60 {
+            microseconds += 15
+            sharing.answersSent()
+            if sharing.shouldYield(now: at(microseconds)) { yielded += 1 }
+            let wait = 10 + (round % 3) * 10
+            sharing.waited(from: at(microseconds), to: at(microseconds + wait))
+            microseconds += wait
+        }
+        #expect(yielded == 0)
+    }
+
+    @Test func aStretchThatWaitedItsShareEndsAndTheNextIsJudgedAlone() {
+        var sharing = CoreSharing(start: start)
+        sharing.answersSent()
+        sharing.waited(from: at(10), to: at(40))
+        let afterWaiting = sharing.shouldYield(now: at(100))
+        #expect(!afterWaiting)
+        #expect(sharing.busySince == at(100))
+        #expect(sharing.waited == 0)
+        let yieldedAt = busyRounds(&sharing, from: 130, to: 250, every: 30)
+        #expect(yieldedAt == [220])
     }
 }
