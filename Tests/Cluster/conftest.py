@@ -384,8 +384,12 @@ def stored_settings(cluster, cookie, habits, url=None):
     page = get(url, "/habits", cookie).body
     favorites = [habit for habit in habits if shows_favorite(page, habit)]
     followed = get(url, "/people?followed=1", cookie).body
-    ids = re.findall(r'class="person-name" href="/people/([^"]+)"', followed)
-    return {"favoriteHabits": favorites, "followedUserIDs": [urllib.parse.unquote(i) for i in ids]}
+    return {"favoriteHabits": favorites, "followedUserIDs": followed_ids(followed)}
+
+
+def followed_ids(page):
+    """The ids of the people a rendered /people?followed=1 page lists."""
+    return [urllib.parse.unquote(i) for i in re.findall(r'class="person-name" href="/people/([^"]+)"', page)]
 
 
 def stored_rows(database):

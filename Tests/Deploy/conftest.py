@@ -10,6 +10,8 @@ import importlib.util
 import os
 import pathlib
 import shutil
+import socket
+import ssl
 import subprocess
 import tempfile
 
@@ -43,12 +45,16 @@ def require_tool(name, *fallbacks):
 class HTTPSSite:
     """nginx on https://127.0.0.1:<port><prefix>/ in front of a dashboard started with that --public-url."""
 
+    # How many ports to try: one picked as free may be taken before nginx binds it, by any process on the machine
+    # that binds port 0 or connects out (an ephemeral port), such as another test run.
+    attempts = 5
+
     def __init__(self, prefix):
         self.prefix = prefix
         self.run = tempfile.mkdtemp(prefix="habits-https-")
         os.chmod(self.run, 0o755)  # nginx's workers run as another user when started as root
-        self.port = browser_conftest.free_port()
-        self.url = f"https://127.0.0.1:{self.port}{prefix}"
+        self.port = None
+        self.url = None
         self.nginx = None
         self.dashboard = None
 
@@ -61,6 +67,18 @@ class HTTPSSite:
              "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert],
             check=True, capture_output=True,
         )
+        for _ in range(self.attempts):
+            if self._start_on_a_free_port(nginx, cert, key):
+                return self
+            self._stop_processes()
+        raise AssertionError(f"nginx found no free port in {self.attempts} tries")
+
+    def _start_on_a_free_port(self, nginx, cert, key):
+        """Starts the dashboard and nginx on a port picked as free; False when nginx could not bind it (taken
+        meanwhile). True only once nginx answers there with this site's certificate, never another server that
+        holds the port."""
+        self.port = browser_conftest.free_port()
+        self.url = f"https://127.0.0.1:{self.port}{self.prefix}"
         settings = f"{self.run}/settings"
         self.dashboard = browser_conftest.launch(
             "habits-dashboard",
@@ -82,30 +100,44 @@ class HTTPSSite:
             config = config.replace(name, value)
         os.makedirs(f"{self.run}/tmp", exist_ok=True)
         (pathlib.Path(self.run) / "nginx.conf").write_text(config)
-        command = [nginx, "-p", self.run, "-e", f"{self.run}/nginx-error.log", "-c", f"{self.run}/nginx.conf"]
+        error_log = pathlib.Path(self.run) / "nginx-error.log"
+        command = [nginx, "-p", self.run, "-e", str(error_log), "-c", f"{self.run}/nginx.conf"]
         self.nginx = subprocess.Popen([*command, "-g", "daemon off;"], stderr=subprocess.DEVNULL)
         browser_conftest.wait_until(
-            lambda: self.nginx.poll() is not None or _listening(self.port), timeout=30, message="nginx to listen"
+            lambda: self.nginx.poll() is not None or _answers_tls_with(self.port, cert),
+            timeout=30, message="nginx to answer with the site's certificate",
         )
-        assert self.nginx.poll() is None, (pathlib.Path(self.run) / "nginx-error.log").read_text()
-        return self
+        if self.nginx.poll() is None:
+            return True
+        log = error_log.read_text() if error_log.exists() else ""
+        assert "Address already in use" in log, log
+        return False
 
     def stop(self):
         try:
-            if self.nginx and self.nginx.poll() is None:
-                self.nginx.terminate()
-                self.nginx.wait(timeout=15)
-            if self.dashboard:
-                assert self.dashboard.stop() == 0, "the dashboard did not exit cleanly on SIGTERM"
+            self._stop_processes()
         finally:
             shutil.rmtree(self.run, ignore_errors=True)
 
+    def _stop_processes(self):
+        nginx, dashboard = self.nginx, self.dashboard
+        self.nginx = self.dashboard = None
+        if nginx and nginx.poll() is None:
+            nginx.terminate()
+            nginx.wait(timeout=15)
+        if dashboard:
+            assert dashboard.stop() == 0, "the dashboard did not exit cleanly on SIGTERM"
 
-def _listening(port):
-    import socket
 
-    with socket.socket() as probe:
-        return probe.connect_ex(("127.0.0.1", port)) == 0
+def _answers_tls_with(port, cert):
+    """Whether a TLS server on `port` presents `cert` (a listener that is not this site's nginx fails)."""
+    context = ssl.create_default_context(cafile=cert)
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=2) as raw:
+            with context.wrap_socket(raw, server_hostname="127.0.0.1"):
+                return True
+    except (OSError, ssl.SSLError):
+        return False
 
 
 @pytest.fixture(scope="module", params=["", "/habits"], ids=["root", "prefix"])
