@@ -13,7 +13,8 @@
 # Prints req/s, p99, CPU time per request and the ratio per page and concurrency; the upstream calls per second during the runs (from
 # /metrics); the size on the wire of an unchanged live poll (304); peak RSS; RSS with 1 000 idle keep-alive
 # connections; the render time of a new snapshot version for People and Home (pages-render-bench); and the p99 of
-# both at the same request rate (the last table).
+# both at the same request rate (the last table). Under the c = 64 and gzip tables, the p99 of each of a cell's four
+# runs: the tables show one run of each server, and a 4 s run's p99 swings from run to run.
 # Usage: Benchmarks/pages.sh            (DURATION=4s CONNECTIONS="1 64 256" GZIP_CONNECTIONS=64 THREADS=2 by default)
 #        NGINX_WORKERS=2 Benchmarks/pages.sh   (nginx with as many workers as our event loops; 1 by default)
 #        PACED=0 Benchmarks/pages.sh           (skips the last table: both at the same request rate)
@@ -88,6 +89,19 @@ alternate() {
     o2=$(run_wrk "$ours_url" "$connections" "$dash_pid" "$@")
     ours=$(better "$o1" "$o2" "$by")
     nginx=$(better "$n1" "$n2" "$by")
+    # Every run's p99, in the order they ran: a single run's p99 swings, and the table shows one run of each.
+    p99_runs="$(cut -d' ' -f2 <<<"$o1") $(cut -d' ' -f2 <<<"$n1") $(cut -d' ' -f2 <<<"$n2") $(cut -d' ' -f2 <<<"$o2")"
+}
+
+# print_p99_runs LINE...: each cell's four runs' p99 (lines of "page conns ours1 nginx1 nginx2 ours2").
+print_p99_runs() {
+    echo "==> p99 of every run, in the order they ran (ours, nginx, nginx, ours):"
+    printf '%-7s %5s %9s %9s %9s %9s\n' page conns ours nginx nginx ours
+    local line
+    for line in "$@"; do
+        # shellcheck disable=SC2086 # the line's fields, split on purpose
+        printf '%-7s %5s %9s %9s %9s %9s\n' $line
+    done
 }
 
 echo "==> warm-up"
@@ -100,6 +114,7 @@ read -r calls_before stats_before <<<"$(upstream_calls)"
 started=$(date +%s.%N)
 printf '%-7s %6s %5s %11s %9s %7s %11s %9s %7s %6s\n' page bytes conns "ours req/s" "ours p99" "us CPU" \
     "nginx req/s" "nginx p99" "us CPU" ratio
+p99_lines=()
 for i in "${!names[@]}"; do
     name=${names[$i]}
     size=$(stat -c %s "$work/html/$name.html")
@@ -114,8 +129,10 @@ for i in "${!names[@]}"; do
         printf '%-7s %6s %5s %11s %9s %7s %11s %9s %7s %6s\n' "$name" "$size" "$c" "$ours_rps" "$ours_p99" \
             "$ours_cpu" "$nginx_rps" "$nginx_p99" "$nginx_cpu" "$ratio"
         if [[ "$ours_err" != "none" ]]; then echo "        ours: ${ours_err//_/ }"; fi
+        if ((c == 64)); then p99_lines+=("$name $c $p99_runs"); fi
     done
 done
+if ((${#p99_lines[@]} > 0)); then print_p99_runs "${p99_lines[@]}"; fi
 
 # Compressed (issue 14): the same pages with "Accept-Encoding: gzip", ours from the render cache's gzip bytes (made
 # once per rendering), nginx from the .gz files next to the pages (gzip_static), at one concurrency.
@@ -123,6 +140,7 @@ echo
 echo "==> compressed: Accept-Encoding: gzip, c = ${GZIP_CONNECTIONS:=64}"
 printf '%-7s %8s %8s %11s %9s %11s %9s %6s\n' page "ours gz" "nginx gz" "ours req/s" "ours p99" "nginx req/s" \
     "nginx p99" ratio
+gzip_p99_lines=()
 for i in "${!names[@]}"; do
     name=${names[$i]}
     ours_url="$dash${paths[$i]}"
@@ -136,7 +154,9 @@ for i in "${!names[@]}"; do
     ratio=$(ratio "$ours_rps" "$nginx_rps")
     printf '%-7s %8s %8s %11s %9s %11s %9s %6s\n' "$name" "$ours_size" "$nginx_size" "$ours_rps" "$ours_p99" \
         "$nginx_rps" "$nginx_p99" "$ratio"
+    gzip_p99_lines+=("$name $GZIP_CONNECTIONS $p99_runs")
 done
+print_p99_runs "${gzip_p99_lines[@]}"
 finished=$(date +%s.%N)
 read -r calls_after stats_after <<<"$(upstream_calls)"
 awk -v a="$calls_before" -v b="$calls_after" -v s="$stats_before" -v t="$stats_after" -v d="$(echo "$finished - $started" | bc)" \
