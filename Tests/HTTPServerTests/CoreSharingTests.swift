@@ -67,7 +67,7 @@ import Timing
         sharing.answersSent()
         sharing.waited(from: at(90), to: at(93))
         #expect(sharing.busySince == start)
-        #expect(sharing.waited == 3_000)
+        #expect(sharing.waitedInStretch == 3_000)
         let yielded = sharing.shouldYield(now: at(140))
         #expect(yielded)
     }
@@ -95,7 +95,7 @@ import Timing
         let afterWaiting = sharing.shouldYield(now: at(100))
         #expect(!afterWaiting)
         #expect(sharing.busySince == at(100))
-        #expect(sharing.waited == 0)
+        #expect(sharing.waitedInStretch == 0)
         let yieldedAt = busyRounds(&sharing, from: 130, to: 250, every: 30)
         #expect(yieldedAt == [220])
     }

@@ -24,7 +24,7 @@ struct CoreSharing {
     /// Since when the loop has run without leaving its core.
     private(set) var busySince: MonotonicInstant
     /// How long, in nanoseconds, the loop has waited in `epoll_wait` since `busySince`.
-    private(set) var waited: Int64 = 0
+    private(set) var waitedInStretch: Int64 = 0
     /// Whether answers went out since the loop last left its core.
     private(set) var sent = false
 
@@ -41,7 +41,7 @@ struct CoreSharing {
         if wait > Self.leftCore {
             restart(at: end)
         } else {
-            waited += wait
+            waitedInStretch += wait
         }
     }
 
@@ -50,14 +50,14 @@ struct CoreSharing {
     mutating func shouldYield(now: MonotonicInstant) -> Bool {
         let stretch = now.nanoseconds(since: busySince)
         guard sent, stretch >= Self.budget else { return false }
-        let waitedItsShare = waited * Self.idleShareDivisor >= stretch
+        let waitedItsShare = waitedInStretch * Self.idleShareDivisor >= stretch
         restart(at: now)
         return !waitedItsShare
     }
 
     private mutating func restart(at instant: MonotonicInstant) {
         busySince = instant
-        waited = 0
+        waitedInStretch = 0
         sent = false
     }
 }
