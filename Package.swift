@@ -13,7 +13,8 @@ import PackageDescription
 // the app and the simulator import what they use, not the server for them.
 
 var targets: [Target] = [
-    // epoll, eventfd and accept4, which Swift's Glibc module leaves out (HTTPServer's event loops).
+    // epoll, eventfd, accept4 and the like, which Swift's Glibc module leaves out (HTTPServer's event loops; the tests'
+    // PostgreSQL spawns its commands with nothing else open).
     .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
     // The system's zlib for gzip responses (issue 14); README's set-up installs zlib1g-dev where it is missing.
     .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -51,7 +52,7 @@ var targets: [Target] = [
         dependencies: ["Dashboard", "HabitsSimulator", "HTTPServer", "Logging", "CommandLineKit", "CLinux"]),
     .executableTarget(name: "habits-api", dependencies: ["HabitsSimulator", "Logging", "CommandLineKit"]),
     // What more than one test target needs (blocking work off the cooperative pool, fakes, clocks, gates).
-    .target(name: "TestSupport", dependencies: ["Timing", "HabitsAPI"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Timing", "HabitsAPI", "CLinux"], path: "Tests/TestSupport"),
     .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
     .testTarget(name: "LoggingTests", dependencies: ["Logging", "TestSupport"]),
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"]),

@@ -1,4 +1,5 @@
-// The Linux calls HTTPServer's event loops need that Swift's Glibc module leaves out.
+// The Linux calls that Swift's Glibc module leaves out: for HTTPServer's event loops, and for the tests' own
+// PostgreSQL (Tests/TestSupport/ThrowawayPostgres.swift).
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
@@ -13,3 +14,7 @@ extern int pthread_setname_np(pthread_t thread, const char *name);
 
 // mallopt and its parameters: the dashboard keeps the allocator from holding freed memory (issue 23's RSS budget).
 #include <malloc.h>
+
+// _GNU_SOURCE only as well (glibc 2.34+): a spawned command inherits no descriptor but the ones it is given.
+#include <spawn.h>
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);

@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 import Glibc
 
@@ -135,8 +136,8 @@ public final class ThrowawayPostgres: Sendable {
         }
     }
 
-    /// Runs a command to its end on a thread of its own (`posix_spawn`, `waitpid`); throws with its output when it
-    /// fails. The output goes to a temporary file, not a pipe: `pg_ctl start` leaves the postmaster holding its output,
+    /// Runs a command to its end on a thread of its own (`posix_spawn`, `waitpid`), with only standard input, output
+    /// and error open; throws with its output when it fails. The output goes to a temporary file, not a pipe: `pg_ctl start` leaves the postmaster holding its output,
     /// so a pipe would never reach its end (and Foundation's `Process` did not reap `runuser` here).
     private static func run(_ executable: String, _ arguments: [String]) async throws {
         let outputPath = "/tmp/habits-pg-command-\(UUID().uuidString.prefix(8))"
@@ -148,6 +149,11 @@ public final class ThrowawayPostgres: Sendable {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             posix_spawn_file_actions_adddup2(&actions, 1, 2)
+            // Nothing else of the test process: `pg_ctl start` leaves a postmaster that lives on, and a pipe or socket
+            // it inherited from another test's child (opened meanwhile, not close-on-exec) would never reach its end
+            // there. A test reading a dashboard's output to its end, and Foundation's wait for that child's exit,
+            // hung until CI's deadline that way (the postmaster held the write end of the dashboard's stdout pipe).
+            posix_spawn_file_actions_addclosefrom_np(&actions, 3)
             let argv = ([executable] + arguments).map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
             var pid: pid_t = 0
