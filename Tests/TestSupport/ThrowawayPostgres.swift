@@ -106,7 +106,7 @@ public final class ThrowawayPostgres: Sendable {
     }
 
     /// The postmaster and its children (every backend and auxiliary process).
-    func processes() throws -> [pid_t] {
+    public func processes() throws -> [pid_t] {
         let pidFile = try String(contentsOfFile: "\(directory)/data/postmaster.pid", encoding: .utf8)
         guard let postmaster = pidFile.split(separator: "\n").first.flatMap({ pid_t($0) }) else {
             throw Failure(message: "no postmaster.pid in \(directory)")
