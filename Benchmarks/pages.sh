@@ -13,11 +13,13 @@
 # Prints req/s, p99, CPU time per request and the ratio per page and concurrency; the upstream calls per second during the runs (from
 # /metrics); the size on the wire of an unchanged live poll (304); peak RSS; RSS with 1 000 idle keep-alive
 # connections; the render time of a new snapshot version for People and Home (pages-render-bench); and the p99 of
-# both at the same request rate (the last table). Under the c = 64 and gzip tables, the p99 of each of a cell's four
-# runs: the tables show one run of each server, and a 4 s run's p99 swings from run to run.
+# both at the same request rate (the last table). Under the c = 64 and gzip tables, the p99 of every run of each cell
+# (the table's two of each server and P99_ROUNDS more alternations, 1 by default) with the medians and their ratio:
+# the tables show one run of each server, and a 4 s run's p99 swings from run to run.
 # Usage: Benchmarks/pages.sh            (DURATION=4s CONNECTIONS="1 64 256" GZIP_CONNECTIONS=64 THREADS=2 by default)
 #        NGINX_WORKERS=2 Benchmarks/pages.sh   (nginx with as many workers as our event loops; 1 by default)
 #        PACED=0 Benchmarks/pages.sh           (skips the last table: both at the same request rate)
+#        P99_ROUNDS=0 Benchmarks/pages.sh      (no more runs for the p99 medians than the tables' own)
 # A second table compares the pages gzipped: ours from the render cache, nginx with gzip_static on .gz files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -80,6 +82,7 @@ upstream_calls() {
 
 # alternate OURS_URL NGINX_URL CONNECTIONS rps|p99 WRK_ARG...: runs ours, nginx, nginx, ours (so drifting load from
 # other work hits both alike) and sets `ours` and `nginx` to the better run of each (`better`: by req/s, or by p99).
+# Every run's p99 goes into `ours_p99s` and `nginx_p99s`: a single run's p99 swings, and the table shows one run of each.
 alternate() {
     local ours_url=$1 nginx_url=$2 connections=$3 by=$4 o1 n1 n2 o2
     shift 4
@@ -89,19 +92,47 @@ alternate() {
     o2=$(run_wrk "$ours_url" "$connections" "$dash_pid" "$@")
     ours=$(better "$o1" "$o2" "$by")
     nginx=$(better "$n1" "$n2" "$by")
-    # Every run's p99, in the order they ran: a single run's p99 swings, and the table shows one run of each.
-    p99_runs="$(cut -d' ' -f2 <<<"$o1") $(cut -d' ' -f2 <<<"$n1") $(cut -d' ' -f2 <<<"$n2") $(cut -d' ' -f2 <<<"$o2")"
+    ours_p99s="$(cut -d' ' -f2 <<<"$o1") $(cut -d' ' -f2 <<<"$o2")"
+    nginx_p99s="$(cut -d' ' -f2 <<<"$n1") $(cut -d' ' -f2 <<<"$n2")"
 }
 
-# print_p99_runs LINE...: each cell's four runs' p99 (lines of "page conns ours1 nginx1 nginx2 ours2").
-print_p99_runs() {
-    echo "==> p99 of every run, in the order they ran (ours, nginx, nginx, ours):"
-    printf '%-7s %5s %9s %9s %9s %9s\n' page conns ours nginx nginx ours
-    local line
-    for line in "$@"; do
-        # shellcheck disable=SC2086 # the line's fields, split on purpose
-        printf '%-7s %5s %9s %9s %9s %9s\n' $line
+# more_p99_runs OURS_URL NGINX_URL CONNECTIONS WRK_ARG...: P99_ROUNDS more alternations (ours, nginx, nginx, ours),
+# their p99s added to `ours_p99s` and `nginx_p99s`. Either server's 4 s p99 at c = 64 lands anywhere from about 1 ms
+# to the scheduler's 4 ms tick, run to run, so a ratio of two single runs says little; the median over the runs does.
+more_p99_runs() {
+    local ours_url=$1 nginx_url=$2 connections=$3 round kept_ours kept_nginx
+    shift 3
+    kept_ours=$ours_p99s kept_nginx=$nginx_p99s
+    for ((round = 0; round < ${P99_ROUNDS:-1}; round++)); do
+        alternate "$ours_url" "$nginx_url" "$connections" rps "$@"
+        kept_ours+=" $ours_p99s" kept_nginx+=" $nginx_p99s"
     done
+    ours_p99s=$kept_ours nginx_p99s=$kept_nginx
+}
+
+# print_p99_runs LINE...: each cell's runs' p99 (lines of "page conns|ours p99s|nginx p99s"), their medians, the ratio
+# of the medians, and how many cells are within issue 21's 1.5x.
+print_p99_runs() {
+    echo "==> p99 of every run (ours, then nginx, in the order they ran), the medians and their ratio:"
+    printf '%-7s %5s  %-36s %-36s %7s %7s %6s\n' page conns ours nginx "ours ~" "nginx ~" ratio
+    local line head ours_list nginx_list within=0
+    for line in "$@"; do
+        IFS='|' read -r head ours_list nginx_list <<<"$line"
+        read -r ours_median nginx_median <<<"$(median_ms "$ours_list") $(median_ms "$nginx_list")"
+        cell_ratio=$(ratio "$ours_median" "$nginx_median")
+        # shellcheck disable=SC2086 # the head's two fields, split on purpose
+        printf '%-7s %5s  %-36s %-36s %7s %7s %6s\n' $head "$ours_list" "$nginx_list" "${ours_median}ms" \
+            "${nginx_median}ms" "$cell_ratio"
+        if awk -v r="$cell_ratio" 'BEGIN { exit !(r <= 1.5) }'; then within=$((within + 1)); fi
+    done
+    echo "medians within 1.5x of nginx's: $within of $#"
+}
+
+# median_ms P99...: the median of wrk latencies, in milliseconds to two places.
+median_ms() {
+    local d
+    for d in $1; do milliseconds "$d"; done | sort -g | awk '{ v[NR] = $1 }
+        END { printf "%.2f", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 echo "==> warm-up"
@@ -129,7 +160,10 @@ for i in "${!names[@]}"; do
         printf '%-7s %6s %5s %11s %9s %7s %11s %9s %7s %6s\n' "$name" "$size" "$c" "$ours_rps" "$ours_p99" \
             "$ours_cpu" "$nginx_rps" "$nginx_p99" "$nginx_cpu" "$ratio"
         if [[ "$ours_err" != "none" ]]; then echo "        ours: ${ours_err//_/ }"; fi
-        if ((c == 64)); then p99_lines+=("$name $c $p99_runs"); fi
+        if ((c == 64)); then
+            more_p99_runs "$ours_url" "$nginx_url" "$c" -H "Cookie: $visitor" -H "Accept-Encoding: identity"
+            p99_lines+=("$name $c|$ours_p99s|$nginx_p99s")
+        fi
     done
 done
 if ((${#p99_lines[@]} > 0)); then print_p99_runs "${p99_lines[@]}"; fi
@@ -154,7 +188,8 @@ for i in "${!names[@]}"; do
     ratio=$(ratio "$ours_rps" "$nginx_rps")
     printf '%-7s %8s %8s %11s %9s %11s %9s %6s\n' "$name" "$ours_size" "$nginx_size" "$ours_rps" "$ours_p99" \
         "$nginx_rps" "$nginx_p99" "$ratio"
-    gzip_p99_lines+=("$name $GZIP_CONNECTIONS $p99_runs")
+    more_p99_runs "$ours_url" "$nginx_url" "$GZIP_CONNECTIONS" -H "Cookie: $visitor" -H "Accept-Encoding: gzip"
+    gzip_p99_lines+=("$name $GZIP_CONNECTIONS|$ours_p99s|$nginx_p99s")
 done
 print_p99_runs "${gzip_p99_lines[@]}"
 finished=$(date +%s.%N)
