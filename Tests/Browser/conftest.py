@@ -10,6 +10,7 @@ import json
 import os
 import pathlib
 import queue
+import random
 import re
 import shutil
 import signal
@@ -85,10 +86,20 @@ def live_texts(browser, selector, *fields):
 
 
 def free_port():
-    """A loopback port nobody listens on (for an upstream that is down)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A loopback port nobody has bound, for an upstream that is down or a server that must come back on the same
+    port. It is picked below the kernel's ephemeral range (as scripts/cluster.sh does): a port the kernel chose (bind
+    to port 0) could be handed to another test's server started with --port 0 before this one is used, or while it
+    is meant to be dead; the kernel never hands out a port below that range."""
+    ephemeral_low = int(pathlib.Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    for _ in range(200):
+        port = random.randrange(10000, max(10001, ephemeral_low))
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise AssertionError(f"no free port below {ephemeral_low}")
 
 
 class Dashboard:
