@@ -115,7 +115,7 @@ more_p99_runs() {
 print_p99_runs() {
     echo "==> p99 of every run (ours, then nginx, in the order they ran), the medians and their ratio:"
     printf '%-7s %5s  %-36s %-36s %7s %7s %6s\n' page conns ours nginx "ours ~" "nginx ~" ratio
-    local line head ours_list nginx_list within=0
+    local line head ours_list nginx_list ours_median nginx_median cell_ratio within=0
     for line in "$@"; do
         IFS='|' read -r head ours_list nginx_list <<<"$line"
         read -r ours_median nginx_median <<<"$(median_ms "$ours_list") $(median_ms "$nginx_list")"

@@ -7,7 +7,8 @@ import Testing
 struct ThrowawayPostgresTests {
     /// A pipe another test opened, not close-on-exec (as Foundation's `Pipe` is), while a server starts: the
     /// postmaster lives on, so a write end it inherited would keep that test's read from ever reaching the end. Only
-    /// the server's own processes are looked at: other tests' children, running meanwhile, may hold the pipe for a while.
+    /// the server's own processes are looked at: other tests' children, running meanwhile, may hold the pipe for a
+    /// while.
     @Test(.timeLimit(.minutes(5)))
     func aServerStartedMeanwhileHoldsNoneOfTheTestProcessesDescriptors() async throws {
         var ends: [Int32] = [-1, -1]

@@ -137,8 +137,9 @@ public final class ThrowawayPostgres: Sendable {
     }
 
     /// Runs a command to its end on a thread of its own (`posix_spawn`, `waitpid`), with only standard input, output
-    /// and error open; throws with its output when it fails. The output goes to a temporary file, not a pipe: `pg_ctl start` leaves the postmaster holding its output,
-    /// so a pipe would never reach its end (and Foundation's `Process` did not reap `runuser` here).
+    /// and error open; throws with its output when it fails. The output goes to a temporary file, not a pipe:
+    /// `pg_ctl start` leaves the postmaster holding its output, so a pipe would never reach its end (and Foundation's
+    /// `Process` did not reap `runuser` here).
     private static func run(_ executable: String, _ arguments: [String]) async throws {
         let outputPath = "/tmp/habits-pg-command-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
