@@ -32,7 +32,7 @@ import Testing
     @Test func aChangedSettingMovesTheEpoch() async throws {
         _ = try await scripted.get("/")
         let before = app.answerEpoch.current()
-        let favorite = try await scripted.post("/habits/Yoga/favorite", "return=/")
+        let favorite = try await scripted.post("/habits/Yoga/favorite", "favorite=true&return=/")
         #expect(favorite.status == .seeOther)
         #expect(app.answerEpoch.current() != before)
     }
@@ -68,6 +68,6 @@ import Testing
         #expect(try await scripted.get("/habits/Yoga").isReusable)
         #expect(try await !scripted.get("/habits/Nonexistent").isReusable)
         #expect(try await !scripted.get("/fragments/habits/Yoga").isReusable)
-        #expect(try await !scripted.post("/habits/Yoga/favorite", "return=/").isReusable)
+        #expect(try await !scripted.post("/habits/Yoga/favorite", "favorite=true&return=/").isReusable)
     }
 }

@@ -38,6 +38,7 @@ extension DashboardAppTests {
     }
 
     @Test func upstreamFailureWhileLoggingSaysSoPlainly() async throws {
+        _ = try await get("/log")
         api.fail(with: .transport("timed out"))
         let response = try await post("/log", form: "habit=Yoga")
         #expect(response.headers["Location"] == "/log?error=unavailable&habit=Yoga")
@@ -46,11 +47,35 @@ extension DashboardAppTests {
         #expect(page.contains("Could not log “Yoga”: the Habits service is not answering. Nothing was saved"))
     }
 
-    @Test func refusedHabitIsReportedAsRefused() async throws {
-        let response = try await post("/log", form: "habit=Unknown")
-        #expect(response.headers["Location"] == "/log?error=refused&habit=Unknown")
-        let page = html(try await get("/log?error=refused&habit=Unknown"))
-        #expect(page.contains("The Habits service refused to log that habit. Nothing was saved."))
+    @Test func aHabitTheServiceRefusesIsReportedAsRefused() async throws {
+        _ = try await get("/log")
+        api.fail(with: .status(422, path: "/loggedHabit"))
+        let response = try await post("/log", form: "habit=Yoga")
+        #expect(response.headers["Location"] == "/log?error=refused&habit=Yoga")
+        api.fail(with: nil)
+        let page = html(try await get("/log?error=refused&habit=Yoga"))
+        #expect(page.contains("The Habits service refused to log “Yoga”. Nothing was saved."))
+        let unknown = html(try await get("/log?error=refused&habit=Unknown"))
+        #expect(unknown.contains("The Habits service refused to log that habit. Nothing was saved."))
+    }
+
+    /// Issue 47 point 4: a habit the data does not have is refused here, before anything goes upstream, with a 404
+    /// that names it (it used to be sent upstream and worded as "the Habits service is not answering").
+    @Test func loggingAHabitThatDoesNotExistIsA404NamingItAndSendsNothingUpstream() async throws {
+        let response = try await post("/log", form: "habit=Free%20%3Cb%3Emoney%3C%2Fb%3E")
+        #expect(response.status == .notFound)
+        let page = html(response)
+        #expect(page.contains("There is no habit called “Free &lt;b&gt;money&lt;/b&gt;” to log. Nothing was logged."))
+        #expect(api.logged.isEmpty)
+        #expect(api.calls[.logHabit] == nil)
+    }
+
+    @Test(arguments: ["", "habit=", "page=2", "habits=Yoga"])
+    func aLogFormNamingNoHabitIsA400AndSendsNothingUpstream(form: String) async throws {
+        let response = try await post("/log", form: form)
+        #expect(response.status == .badRequest)
+        #expect(html(response).contains("The form named no habit to log. Nothing was logged."))
+        #expect(api.calls[.logHabit] == nil)
     }
 
     @Test func getNeverChangesState() async throws {

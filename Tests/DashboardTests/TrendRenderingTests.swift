@@ -84,7 +84,7 @@ import Testing
         }
         // A fragment answers live.js with the status alone.
         #expect(try await scripted.get("/fragments/habits/Yoga?range=1").status == .badRequest)
-        #expect(try await scripted.get("/habits/Yoga?range=").status == .ok)
+        #expect(try await scripted.get("/habits/Yoga?range=").status == .badRequest)
     }
 
     @Test func aSingleSampleDrawsNoChartYet() async throws {
@@ -104,7 +104,7 @@ import Testing
 
     @Test func homesLeaderboardCardsDrawTheirHabit() async throws {
         let before = try await recordTwoSlots()
-        let favorite = try await scripted.post("/habits/Yoga/favorite", "return=/")
+        let favorite = try await scripted.post("/habits/Yoga/favorite", "favorite=true&return=/")
         let cookie = try #require(favorite.headers["Set-Cookie"]).split(separator: ";")[0]
         let html = try await get("/", cookie: String(cookie))
         #expect(html.contains(#"class="card leader-card""#))

@@ -3,7 +3,7 @@ import HTTPServer
 import HabitsAPI
 
 extension DashboardApp {
-    /// `POST /habits/<name>/favorite` with `favorite=true|false` (absent: toggle) and `return=<local path>`.
+    /// `POST /habits/<name>/favorite` with `favorite=true|false` and `return=<local path>`.
     ///
     /// The field says the wanted state rather than "toggle", so a double submit or two stale tabs cannot undo
     /// each other.
@@ -11,8 +11,8 @@ extension DashboardApp {
         try originCheck.verify(request, peer: context.peer)
         let name = try Self.routeParameter(Links.habitFavoriteRoute, request, context)
         let form = try request.formParameters()
-        let wanted = form["favorite"].map { $0 == "true" }
-        if wanted != false {
+        let wanted = try Self.wantedState(form, field: "favorite")
+        if wanted {
             // Adding needs a habit that exists; removing does not, so a habit gone upstream can still be removed.
             guard try await snapshots.view(activity: context.activity).snapshot.inputs.habits[name] != nil else {
                 throw HTTPError(.notFound, "There is no habit called “\(name)”.")
@@ -20,30 +20,30 @@ extension DashboardApp {
         }
         var response = Response.redirect(to: LocalRedirect.path(form["return"]) ?? Links.habit(name))
         try await settings.update(for: request, context: context, response: &response) { settings in
-            if wanted == nil || wanted != settings.isFavorite(name) { settings.toggleFavorite(name) }
+            if wanted != settings.isFavorite(name) { settings.toggleFavorite(name) }
         }
         snapshots.settingsChanged()
-        context.logger.info("favorite changed", ["habit.name": name, "favorite": wanted.map { "\($0)" } ?? "toggle"])
+        context.logger.info("favorite changed", ["habit.name": name, "favorite": "\(wanted)"])
         return response
     }
 
-    /// `POST /people/<id>/follow` with `follow=true|false` (absent: toggle) and `return=<local path>`.
+    /// `POST /people/<id>/follow` with `follow=true|false` and `return=<local path>`.
     func follow(_ request: Request, _ context: RequestContext) async throws -> Response {
         try originCheck.verify(request, peer: context.peer)
         let id = try Self.routeParameter(Links.personFollowRoute, request, context)
         let form = try request.formParameters()
-        let wanted = form["follow"].map { $0 == "true" }
-        if wanted != false {
+        let wanted = try Self.wantedState(form, field: "follow")
+        if wanted {
             guard try await snapshots.view(activity: context.activity).snapshot.inputs.users[id] != nil else {
                 throw HTTPError(.notFound, "There is nobody with the id “\(id)”.")
             }
         }
         var response = Response.redirect(to: LocalRedirect.path(form["return"]) ?? Links.person(id))
         try await settings.update(for: request, context: context, response: &response) { settings in
-            if wanted == nil || wanted != settings.isFollowed(id) { settings.toggleFollow(id) }
+            if wanted != settings.isFollowed(id) { settings.toggleFollow(id) }
         }
         snapshots.settingsChanged()
-        context.logger.info("follow changed", ["user.id": id, "follow": wanted.map { "\($0)" } ?? "toggle"])
+        context.logger.info("follow changed", ["user.id": id, "follow": "\(wanted)"])
         return response
     }
 
@@ -55,7 +55,12 @@ extension DashboardApp {
         // The page of the habits the form was on (a paged Log Habit), so the answer comes back to it.
         let onPage = Pager.parse(form["page"]).flatMap { $0 > 1 ? "&page=\($0)" : nil } ?? ""
         guard let habit = form["habit"], !habit.isEmpty else {
-            return .redirect(to: DashboardPage.log.route + "?error=missing" + onPage)
+            throw HTTPError(.badRequest, "The form named no habit to log. Nothing was logged.")
+        }
+        // Checked against the data before anything goes upstream (issue 47 point 4): a habit the Habits service does
+        // not have is a 404 naming it, not a refusal upstream worded as the service not answering.
+        guard try await snapshots.view(activity: context.activity).snapshot.inputs.habits[habit] != nil else {
+            throw HTTPError(.notFound, "There is no habit called “\(habit)” to log. Nothing was logged.")
         }
         // Bounded before anything goes upstream, so a request turned away has logged nothing (issue 23 point 3).
         return try await logWaits.waiting(or: LogBusy()) { try await logAndRefresh(habit, onPage: onPage, context) }

@@ -151,7 +151,9 @@ extension DashboardApp {
         let logged = query["logged"].flatMap { habits[$0] == nil ? nil : $0 }
         // Your count before the log, for "You passed …" (issue 22); the page checks it against the data.
         let previous = logged == nil ? nil : query["from"].flatMap { Int($0) }
-        let failure = query["error"].map { LogFailure(code: $0, habitName: query["habit"], habits: habits).message }
+        let failure = query["error"].flatMap {
+            LogFailure(code: $0, habitName: query["habit"], habits: habits)?.message
+        }
         var variant: [String] = []
         if let logged { variant.append("logged=" + PercentEncoding.encodeQueryComponent(logged)) }
         if let previous { variant.append("from=\(previous)") }

@@ -10,6 +10,18 @@ extension DashboardApp {
         return segment
     }
 
+    /// The state a Favorite or Follow form asks for: its `field` is `true` or `false`. Anything else, a missing
+    /// field or an empty body included, is a 400 that changes nothing (issue 47 point 4): the dashboard's own forms
+    /// always say which, so a form it did not write is refused rather than guessed at.
+    static func wantedState(_ form: QueryParameters, field: String) throws -> Bool {
+        switch form[field] {
+        case "true": return true
+        case "false": return false
+        default:
+            throw HTTPError(.badRequest, "The form must say \(field)=true or \(field)=false. Nothing was changed.")
+        }
+    }
+
     /// The page of a long list from `?page=` (issue 21 point 4): 1 when absent; anything but a plain page number is a
     /// 400 that says what a page is.
     static func page(_ request: Request) throws -> Int {

@@ -9,8 +9,6 @@ struct LogFailure: Equatable {
         case unavailable
         /// The upstream answered 4xx: it refused this habit.
         case refused
-        /// The form named no habit.
-        case missing
     }
 
     /// What went wrong.
@@ -18,9 +16,11 @@ struct LogFailure: Equatable {
     /// The habit, when it is one that exists.
     var habitName: String?
 
-    /// The failure for the query's `error` and `habit`, naming the habit only if it exists.
-    init(code: String, habitName: String?, habits: [String: Habit]) {
-        self.code = Code(rawValue: code) ?? .unavailable
+    /// The failure for the query's `error` and `habit`, naming the habit only if it exists; nil for a code the
+    /// dashboard never sends, so a made-up link cannot make the page say something untrue.
+    init?(code: String, habitName: String?, habits: [String: Habit]) {
+        guard let code = Code(rawValue: code) else { return nil }
+        self.code = code
         self.habitName = habitName.flatMap { habits[$0] == nil ? nil : $0 }
     }
 
@@ -32,8 +32,6 @@ struct LogFailure: Equatable {
             return "Could not log \(habit): the Habits service is not answering. Nothing was saved; please try again."
         case .refused:
             return "The Habits service refused to log \(habit). Nothing was saved."
-        case .missing:
-            return "Choose a habit to log."
         }
     }
 }

@@ -12,10 +12,11 @@ public enum HistoryRange: String, CaseIterable, Sendable {
     /// The last 30 days.
     case month
 
-    /// The range of a `?range=` value: an hour when absent; nil for anything else, which the page answers with 400
-    /// (as `?sort=` on People), so a mistyped link says so instead of silently showing another range.
+    /// The range of a `?range=` value: an hour when absent; nil for anything else, an empty value included, which
+    /// the page answers with 400 (issue 47 point 4), so a mistyped link says so instead of silently showing another
+    /// range.
     static func parse(_ value: String?) -> HistoryRange? {
-        guard let value, !value.isEmpty else { return .hour }
+        guard let value else { return .hour }
         return HistoryRange(rawValue: value)
     }
 
