@@ -206,6 +206,7 @@
     var momentsBefore = momentIDs(element);
 
     element.innerHTML = html; // same element: its place in the page, and everything outside it, stays untouched
+    removeDismissed(element);
 
     var after = keyed(element);
     var target = null;
@@ -309,12 +310,95 @@
   function announceMoments(root, before) {
     var texts = [];
     Array.prototype.forEach.call(root.querySelectorAll("[data-moment]"), function (node) {
-      if (!before[node.getAttribute("data-moment")]) texts.push(node.textContent.trim());
+      if (!before[node.getAttribute("data-moment")]) texts.push(noticeText(node));
     });
     if (texts.length > 0) {
       announceText(texts.join(". "));
       lastMomentAt = Date.now();
     }
+  }
+
+  // A notice's words, without its dismiss button.
+  function noticeText(node) {
+    return (node.querySelector(".notice-text") || node).textContent.trim();
+  }
+
+  // ---------- Dismissed notices (issue 47 point 3) ----------
+
+  // The notices this browser dismissed stay dismissed: their ids (data-moment) are kept in localStorage with when they
+  // were dismissed, for a day (a notice is shown for 15 minutes), and every answer of the news region leaves them out.
+  var DISMISSED_KEY = "habits-dismissed-notices";
+  var DISMISSED_FOR_MS = 24 * 3600 * 1000;
+
+  function dismissedNotices() {
+    try {
+      var kept = JSON.parse(window.localStorage.getItem(DISMISSED_KEY) || "{}");
+      return kept && typeof kept === "object" ? kept : {};
+    } catch (error) {
+      return {}; // storage refused (a private window) or unreadable: nothing is dismissed
+    }
+  }
+
+  function rememberDismissed(ids) {
+    var kept = dismissedNotices();
+    var now = Date.now();
+    Object.keys(kept).forEach(function (id) { if (!(now - kept[id] < DISMISSED_FOR_MS)) delete kept[id]; });
+    ids.forEach(function (id) { kept[id] = now; });
+    try {
+      window.localStorage.setItem(DISMISSED_KEY, JSON.stringify(kept));
+    } catch (error) {
+      // Not kept across pages, but still gone from this one.
+    }
+  }
+
+  // Leaves out of `root` the notices this browser dismissed; an emptied region is left truly empty (it takes no room).
+  function removeDismissed(root) {
+    var nodes = root.querySelectorAll("[data-moment]");
+    if (nodes.length === 0) return;
+    var kept = dismissedNotices();
+    Array.prototype.forEach.call(nodes, function (node) {
+      if (kept[node.getAttribute("data-moment")] !== undefined) node.parentNode.removeChild(node);
+    });
+    if (root.children.length === 0) root.textContent = "";
+  }
+
+  // Dismisses `notices`; focus that was on one goes to the next notice left, else to the page itself, never to
+  // nothing.
+  function dismiss(notices) {
+    if (notices.length === 0) return;
+    var region = notices[0].parentNode;
+    var active = document.activeElement;
+    var hadFocus = notices.some(function (notice) { return notice.contains(active); });
+    rememberDismissed(notices.map(function (notice) { return notice.getAttribute("data-moment"); }));
+    notices.forEach(function (notice) { notice.parentNode.removeChild(notice); });
+    if (region.children.length === 0) region.textContent = "";
+    if (!hadFocus) return;
+    var next = region.querySelector("[data-dismiss]");
+    if (next) {
+      next.focus();
+    } else {
+      var main = document.getElementById("main");
+      main.setAttribute("tabindex", "-1");
+      main.focus({ preventScroll: true });
+    }
+  }
+
+  function startDismissing() {
+    document.addEventListener("click", function (event) {
+      var button = event.target.closest ? event.target.closest("[data-dismiss]") : null;
+      var notice = button ? button.closest("[data-moment]") : null;
+      if (notice) dismiss([notice]);
+    });
+    // Escape dismisses the notice that has focus, or every notice when focus is elsewhere (but not in a field, where
+    // Escape is the field's own).
+    document.addEventListener("keydown", function (event) {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      var active = document.activeElement;
+      var own = active && active.closest ? active.closest("[data-moment]") : null;
+      if (!own && active && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName)) return;
+      var notices = own ? [own] : Array.prototype.slice.call(document.querySelectorAll(".news-region [data-moment]"));
+      dismiss(notices);
+    });
   }
 
   var lastMomentAt = 0;
@@ -465,6 +549,7 @@
     localiseTimes(document);
     window.setInterval(function () { localiseTimes(document); }, 30000);
     startForms();
+    startDismissing();
     startRetry();
     if (document.body.hasAttribute("data-live-paused")) return; // ?live=0: the reader paused updates
     var regions = Array.prototype.map.call(document.querySelectorAll("[data-live-src]"), function (element) {

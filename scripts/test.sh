@@ -60,6 +60,20 @@ if [ "$#" -gt 0 ]; then
     exit 0
 fi
 
+# need_tool COMMAND PACKAGE WHAT: 0 when COMMAND is there or apt-get installed PACKAGE; else under CI a failure (exit 1),
+# elsewhere a warning naming WHAT is not run, and 1.
+need_tool() {
+    if command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ]; then return 0; fi
+    echo "==> installing $2 (apt-get)"
+    if command -v apt-get >/dev/null 2>&1 && apt_install "$2"; then return 0; fi
+    if [ "${CI:-}" = "true" ]; then
+        echo "test.sh: $1 is missing and could not be installed; CI needs it for the $3" >&2
+        exit 1
+    fi
+    echo "test.sh: WARNING: $1 missing and not installable here; $3 NOT run" >&2
+    return 1
+}
+
 browsers=1
 if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
     echo "==> installing chromium and chromium-driver (apt-get)"
@@ -82,24 +96,13 @@ if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c "import selenium, pytest, 
     .venv/bin/pip install --quiet --disable-pip-version-check selenium pytest axe-selenium-python
 fi
 
+# lynx reads the pages as a text browser would (Tests/Browser/test_text_browser.py, issue 47 point 5).
+need_tool lynx lynx "text-browser tests" || true
+
 if [ "$browsers" = 1 ]; then
     echo "==> browser tests (screenshots in .build/screenshots/)"
     .venv/bin/python -m pytest -q -p no:cacheprovider Tests/Browser
 fi
-
-# need_tool COMMAND PACKAGE WHAT: 0 when COMMAND is there or apt-get installed PACKAGE; else under CI a failure (exit 1),
-# elsewhere a warning naming WHAT is not run, and 1.
-need_tool() {
-    if command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ]; then return 0; fi
-    echo "==> installing $2 (apt-get)"
-    if command -v apt-get >/dev/null 2>&1 && apt_install "$2"; then return 0; fi
-    if [ "${CI:-}" = "true" ]; then
-        echo "test.sh: $1 is missing and could not be installed; CI needs it for the $3" >&2
-        exit 1
-    fi
-    echo "test.sh: WARNING: $1 missing and not installable here; $3 NOT run" >&2
-    return 1
-}
 
 # Cluster tests (issue 11): scripts/cluster.sh with real nginx in front of three built dashboards, a habits-api behind
 # nginx's micro-cache; 200 clients toggling while a dashboard is SIGKILLed. nginx comes from apt-get when missing

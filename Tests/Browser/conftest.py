@@ -64,9 +64,9 @@ def active_user_count(browser):
     """The count heading of Active User's group in a habit page's live region (one script reads the region at once:
     elements found one by one may be swapped out in between), or None while there is none."""
     return browser.execute_script(
-        "const group = [...document.querySelectorAll('[data-live-src] section')]"
+        "const group = [...document.querySelectorAll('[data-live-src] li.count-group')]"
         ".find(s => s.textContent.includes('Active User'));"
-        "return group ? group.querySelector('h2 .count').textContent : null;"
+        "return group ? group.querySelector('h3 .count').textContent : null;"
     )
 
 

@@ -415,7 +415,7 @@ def held_and_released(dashboard, browser):
     assert polls[0]["prefer"] == "wait=25" and polls[0]["url"] == "/fragments/home"
 
     # Unchanged content answers 304: at once without the preference, after the wait with it.
-    etag = browser.find_element(By.CSS_SELECTOR, "[data-live-src]").get_attribute("data-live-etag")
+    etag = browser.find_element(By.CSS_SELECTOR, "main [data-live-src]").get_attribute("data-live-etag")
     cookie = browser.get_cookie("habits_browser")
     headers = {"If-None-Match": etag, "Cookie": f"habits_browser={cookie['value']}"} if cookie else {"If-None-Match": etag}
     request = urllib.request.Request(dashboard.url + "/fragments/home", headers=headers)

@@ -57,8 +57,8 @@ def expected_groups(api_url, habit):
 
 # The region as [(count, sorted member names)], read in one script so a swap cannot split the reading.
 READ_GROUPS = """
-return [...document.querySelectorAll('[data-live-src] section.count-group')].map(section => {
-  const count = parseInt(section.querySelector('h2 .count').textContent, 10);
+return [...document.querySelectorAll('[data-live-src] li.count-group')].map(section => {
+  const count = parseInt(section.querySelector('h3 .count').textContent, 10);
   const names = [...section.querySelectorAll('.member-list .person-name')].map(a => a.textContent).sort();
   return [count, names];
 });

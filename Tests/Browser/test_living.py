@@ -327,7 +327,7 @@ def test_happening_now_rows_do_not_flash_or_slide_on_first_paint(dashboard, brow
     record_live_changes(
         browser,
         "document.addEventListener('readystatechange', function () {"
-        "  var region = document.querySelector('[data-live-src]');"
+        "  var region = document.querySelector('main [data-live-src]');"
         "  if (document.readyState === 'interactive' && region) region.setAttribute('data-live-etag', '\"stale\"');"
         "});",
     )

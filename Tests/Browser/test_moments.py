@@ -125,7 +125,7 @@ def test_a_followed_person_passing_you_is_told_on_the_open_home(frozen_api, tmp_
                 """const notice = document.querySelector('.news-region [data-moment]');
                 const line = [...document.querySelectorAll('.following-row .moment')].map(m => m.textContent.trim());
                 const announcer = document.querySelector('[data-live-announcer]');
-                return notice ? {notice: notice.textContent.trim(), lines: line, said: announcer.textContent,
+                return notice ? {notice: (notice.querySelector(".notice-text") || notice).textContent.trim(), lines: line, said: announcer.textContent,
                     polite: announcer.getAttribute('aria-live'), kept: window.__notReloaded === true} : null;"""
             )
 

@@ -125,7 +125,7 @@ import Testing
         let back = try await home([settings, visit])
         #expect(back.html.contains(#"<h2 id="since-title">Since your last visit <time datetime=""#), "\(back.html)")
         #expect(back.html.contains(#"data-time="ago">40 min ago</time></h2>"#))
-        #expect(back.html.contains(#"<li>Your favourites: <a href="/habits/Yoga">Yoga</a> +3</li>"#))
+        #expect(back.html.contains(#"<li>Your favorites: <a href="/habits/Yoga">Yoga</a> +3</li>"#))
         #expect(back.html.contains(#"<li>You passed Aga Orlova in <a href="/habits/Yoga">Yoga</a> · "#))
         let renewed = try #require(back.visit)
         #expect(!(try await home([settings, renewed]).html.contains("Since your last visit")))

@@ -24,6 +24,7 @@ extension HabitDetailPage {
             "name": .text(name),
             "chart": trend.chartValue(now: now ?? trend?.lastSecond ?? 0),
             "rangeTitle": .text(range.title),
+            "hasGroups": .bool(!groups.isEmpty),
             "groups": .list(groups.enumerated().map { $1.templateValue(id: "group-\($0)") }),
             "pager": pager?.templateValue(label: "Pages of people who logged \(name)") {
                 Pager.url(range.url(path), page: $0)

@@ -37,7 +37,7 @@ public struct HappeningNow: Equatable, Sendable {
     /// The line under the heading.
     public var caption: String {
         guard let minutes else { return "The most active habits and people so far." }
-        return "What grew in the last \(minutes) min. Favourite a habit or follow a person to build your Home."
+        return "What grew in the last \(minutes) min. Favorite a habit or follow a person to build your Home."
     }
 
     /// What the page shows next to one item: "+3 in the last 4 min" or "12 in all".
