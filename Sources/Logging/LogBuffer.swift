@@ -19,7 +19,9 @@ import Timing
 /// `TimeSource`, which also times the delayed write), whatever the load
 /// (issue 23: a poll flood wrote 174 MB in 30 s, a disk-filling attack); lines past it are dropped and counted too,
 /// and reported in one line when the next second begins. Standard error's bound is 32 KiB a second (about 1.9 MiB a
-/// minute, 2.7 GB a day at the very worst).
+/// minute, 2.7 GB a day at the very worst). A line appended with a `source` (the client a request's line is about)
+/// counts against that source's share of the second too (`LogAllowance`), so one client's flood cannot push out
+/// everyone else's lines.
 public final class LogBuffer: Sendable {
     /// The buffer behind `Logger`'s default sink: standard error, flushed at `exit()`.
     public static let standardError: LogBuffer = {
@@ -38,9 +40,8 @@ public final class LogBuffer: Sendable {
         var dropped = 0
         /// Lines dropped since the buffer was made.
         var droppedTotal = 0
-        /// The second (since `origin`) the byte bound is counting, and the bytes taken in it.
-        var second: Int64 = 0
-        var secondBytes = 0
+        /// The second (since `origin`) the byte bound is counting, and how its bytes are shared.
+        var allowance: LogAllowance?
         /// Lines dropped over the byte bound since the last report.
         var overRate = 0
     }
@@ -56,7 +57,7 @@ public final class LogBuffer: Sendable {
     private let maxBytesPerSecond: Int?
     private let clock: any TimeSource
     private let origin: ContinuousClock.Instant
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     private let queue = DispatchQueue(label: "log.writer")
 
     /// A buffer writing to `fd`: lines wait at most `delay`, a write starts early once `flushBytes` pile up, and at
@@ -71,10 +72,11 @@ public final class LogBuffer: Sendable {
         self.delay = delay
         self.flushBytes = flushBytes
         self.maxBytesPerSecond = maxBytesPerSecond
+        state = Mutex(State(allowance: maxBytesPerSecond.map { LogAllowance(bytesPerSecond: $0) }))
     }
 
-    /// Buffers `line` and a newline.
-    public func append(_ line: String) {
+    /// Buffers `line` and a newline; `source` names the client the line is about (nil: the server's own line).
+    public func append(_ line: String, source: String? = nil) {
         // Past this much unwritten output the line is dropped and counted: memory stays bounded and the caller,
         // often an event loop, never waits on the writer.
         let hardLimit = 16 * flushBytes
@@ -87,26 +89,22 @@ public final class LogBuffer: Sendable {
                     state.droppedTotal += 1
                     return (false, false)
                 }
-                if let maxBytesPerSecond {
-                    if second != state.second {
-                        state.second = second
-                        state.secondBytes = 0
-                        if state.overRate > 0 {
-                            // Said as the next second begins, within its bound, so the gap is visible in the log.
-                            let report =
-                                "log lines dropped: \(state.overRate) (over the log's bound of "
-                                + "\(maxBytesPerSecond) bytes a second)\n"
-                            state.bytes.append(contentsOf: report.utf8)
-                            state.secondBytes = report.utf8.count
-                            state.overRate = 0
-                        }
+                if var allowance = state.allowance {
+                    defer { state.allowance = allowance }
+                    if allowance.enter(second: second), state.overRate > 0 {
+                        // Said as the next second begins, within its bound, so the gap is visible in the log.
+                        let report =
+                            "log lines dropped: \(state.overRate) (over the log's bound of "
+                            + "\(allowance.bytesPerSecond) bytes a second)\n"
+                        state.bytes.append(contentsOf: report.utf8)
+                        _ = allowance.take(report.utf8.count, source: nil)
+                        state.overRate = 0
                     }
-                    guard state.secondBytes + utf8.count + 1 <= maxBytesPerSecond else {
+                    guard allowance.take(utf8.count + 1, source: source) else {
                         state.overRate += 1
                         state.droppedTotal += 1
                         return (false, false)
                     }
-                    state.secondBytes += utf8.count + 1
                 }
                 state.bytes.append(contentsOf: utf8)
                 state.bytes.append(10)

@@ -27,8 +27,8 @@ public struct Logger: Sendable {
         case logfmt, json
     }
 
-    /// Where formatted lines go.
-    public typealias Sink = @Sendable (String) -> Void
+    /// Where formatted lines go, each with the logger's `source`.
+    public typealias Sink = @Sendable (_ line: String, _ source: String?) -> Void
 
     /// The logger's label, printed first on every line.
     public var label: String
@@ -42,6 +42,9 @@ public struct Logger: Sendable {
     /// noise on the console (the dashboard's embedded API, polled four times a second; issue 20).
     public var accessLogLevel: Level
     package let sink: Sink
+    /// The client the lines are about (a request's address, `IPAddress.clientKey`), by which the log's byte bound is
+    /// shared (`LogAllowance`); nil for the server's own lines. Not written in the line.
+    public var source: String?
     /// Where each line's time comes from (the wall clock: log times are read by people and other machines).
     public var clock: any TimeSource
 
@@ -64,14 +67,14 @@ public struct Logger: Sendable {
         guard level >= self.level else { return }
         let merged = self.metadata.merging(metadata) { _, new in new }
         if format == .json {
-            sink(Self.jsonLine(time: timestamp(), level: level, label: label, message: message(), merged))
+            sink(Self.jsonLine(time: timestamp(), level: level, label: label, message: message(), merged), source)
             return
         }
         var line = "\(timestamp()) \(level) \(label): \(message())"
         for key in merged.keys.sorted() {
             line += " \(key)=\(Self.quoteIfNeeded(merged[key]!))"
         }
-        sink(line)
+        sink(line, source)
     }
 
     /// Logs at debug level.
@@ -111,7 +114,7 @@ public struct Logger: Sendable {
     }
 
     /// A logger that drops everything.
-    public static let silent = Logger(label: "silent", level: .error, sink: { _ in })
+    public static let silent = Logger(label: "silent", level: .error, sink: { _, _ in })
 
     /// A logger whose lines are kept in memory, for tests.
     public static func capturing(
@@ -120,13 +123,14 @@ public struct Logger: Sendable {
     ) -> (Logger, LogCapture) {
         let capture = LogCapture()
         return (
-            Logger(label: label, level: level, format: format, sink: { capture.append($0) }, clock: clock), capture
+            Logger(label: label, level: level, format: format, sink: { line, _ in capture.append(line) }, clock: clock),
+            capture
         )
     }
 
     /// Lines go through `LogBuffer.standardError`: a write per line costs more than a request at load.
-    static let standardError: Sink = { line in
-        LogBuffer.standardError.append(line)
+    static let standardError: Sink = { line, source in
+        LogBuffer.standardError.append(line, source: source)
     }
 
     /// The clock's date as `2026-11-29T21:26:54Z`.
@@ -142,15 +146,29 @@ public struct Logger: Sendable {
     /// from requests (form fields, paths), so they must not end the line, forge `key=value` pairs, or reach a
     /// terminal as escape sequences (log injection).
     static func quoteIfNeeded(_ value: String) -> String {
-        guard value.isEmpty || value.unicodeScalars.contains(where: needsQuoting) else { return value }
+        guard value.isEmpty || value.utf8.count > maxValueBytes || value.unicodeScalars.contains(where: needsQuoting)
+        else { return value }
         return quoted(value) { "\\u{" + String($0.value, radix: 16) + "}" }
     }
 
+    /// The most bytes of a value a line carries; past them the value is cut, on a scalar's boundary, and what was cut
+    /// is counted: "…(+1234 bytes)". Values come from requests (a habit name in a form can be as long as the body),
+    /// and one request must not write kilobytes of log (issue 48 point 6).
+    public static let maxValueBytes = 256
+
     /// `value` in double quotes with `\\`, `"`, LF, CR and TAB backslash-escaped and every `isUnsafe` scalar written
-    /// by `unsafe`: the one escaping both formats share (logfmt writes `\u{1b}`, JSON `\u001b`).
+    /// by `unsafe`, cut after `maxValueBytes`: the one escaping both formats share (logfmt writes `\u{1b}`, JSON
+    /// `\u001b`).
     static func quoted(_ value: String, unsafe: (Unicode.Scalar) -> String) -> String {
         var out = "\""
+        var kept = 0
         for scalar in value.unicodeScalars {
+            let size = scalar.utf8.count
+            guard kept + size <= maxValueBytes else {
+                out += "…(+\(value.utf8.count - kept) bytes)"
+                break
+            }
+            kept += size
             switch scalar {
             case "\\": out += "\\\\"
             case "\"": out += "\\\""

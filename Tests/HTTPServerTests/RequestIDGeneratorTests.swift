@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func loggerWithOneKeyAddsItToTheMetadata() {
-        let base = Logger(label: "t", metadata: ["a": "1"], sink: { _ in })
+        let base = Logger(label: "t", metadata: ["a": "1"], sink: { _, _ in })
         #expect(base.with("request.id", "x").metadata == ["a": "1", "request.id": "x"])
     }
 }

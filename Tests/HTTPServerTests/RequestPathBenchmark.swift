@@ -32,7 +32,7 @@ struct RequestPathBenchmark {
         let devNull = open("/dev/null", O_WRONLY)
         defer { close(devNull) }
         let buffer = LogBuffer(fd: devNull)
-        let logger = Logger(label: "bench", level: .info, sink: { buffer.append($0) })
+        let logger = Logger(label: "bench", level: .info, sink: { line, _ in buffer.append(line) })
         let ids = RequestIDGenerator()
         var parser = RequestParser()
         var request: Request?

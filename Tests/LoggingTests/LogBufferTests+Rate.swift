@@ -37,3 +37,22 @@ extension LogBufferTests {
         }
     }
 }
+
+/// Issue 48 point 6: the byte bound is shared by the client a line is about.
+extension LogBufferTests {
+    /// A bound of 800 bytes: a client's share is 100 bytes (6 lines of 15), so its 40-line flood leaves room for the
+    /// other client's line and the server's own.
+    @Test func oneClientsFloodDoesNotPushOutAnotherClientsLinesOrTheServers() {
+        withPipe { readEnd, writeEnd in
+            let buffer = LogBuffer(fd: writeEnd, delay: .seconds(60), maxBytesPerSecond: 800, clock: ManualClock())
+            for index in 0..<40 { buffer.append("flood line \(index + 100)", source: "192.0.2.1") }  // 15 bytes each
+            buffer.append("other client 1", source: "192.0.2.2")
+            buffer.append("server line 01")
+            buffer.flush()
+            let lines = readAvailable(readEnd).split(separator: "\n")
+            #expect(lines.filter { $0.hasPrefix("flood") }.count == 6)
+            #expect(lines.suffix(2) == ["other client 1", "server line 01"])
+            #expect(buffer.droppedLines == 34)
+        }
+    }
+}

@@ -15,7 +15,7 @@ import Testing
 
     @Test func jsonHasTheLogfmtLinesKeys() throws {
         let (logger, capture) = Logger.capturing(label: "app")
-        let json = Logger(label: "app", level: .debug, format: .json, sink: { capture.append($0) })
+        let json = Logger(label: "app", level: .debug, format: .json, sink: { line, _ in capture.append(line) })
         logger.notice("listening", ["net.port": "8000", "url": "http://127.0.0.1:8000/"])
         json.notice("listening", ["net.port": "8000", "url": "http://127.0.0.1:8000/"])
         let logfmt = capture.lines[0]
@@ -64,5 +64,26 @@ import Testing
         for each in Logger.Level.allCases { logger.log(each, "event") }
         let written = capture.lines.map { String($0.split(separator: " ")[1]) }
         #expect(written == Logger.Level.allCases.filter { $0 >= level }.map(\.description))
+    }
+}
+
+/// Issue 48 point 6: a value from a request is logged escaped and cut, so one request cannot write kilobytes of log.
+@Suite struct LoggerValueBoundTests {
+    @Test(arguments: [Logger.Format.logfmt, .json])
+    func aLongValueIsCutOnAScalarBoundaryAndWhatWasCutIsCounted(format: Logger.Format) throws {
+        let (logger, capture) = Logger.capturing(format: format)
+        let name = String(repeating: "é", count: 200) + "\u{1b}[31m" + String(repeating: "x", count: 5000)
+        logger.warning("log habit failed", ["habit.name": name])
+        let line = try #require(capture.lines.first)
+        #expect(line.utf8.count < 400 + Logger.maxValueBytes, "\(line.utf8.count) bytes")
+        // 200 "é" are 400 bytes: 128 of them fit, and the rest of the value is counted, not written.
+        #expect(line.contains(String(repeating: "é", count: 128) + "…(+\(name.utf8.count - 256) bytes)"))
+        #expect(!line.contains("\u{1b}"))
+    }
+
+    @Test func aShortPlainValueIsWrittenAsItIs() throws {
+        let (logger, capture) = Logger.capturing()
+        logger.info("habit logged", ["habit.name": "Yoga"])
+        #expect(try #require(capture.lines.first).hasSuffix(" habit.name=Yoga"))
     }
 }

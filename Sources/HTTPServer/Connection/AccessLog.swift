@@ -11,6 +11,7 @@ enum AccessLog {
     /// (a dictionary merge, a key sort, Foundation's date formatting) cost several µs per request.
     ///
     /// With a `summer`, repeated identical answers to one `client` address within a second are summed into one line.
+    /// The line's source is `client` (the log's byte bound is shared by client, issue 48 point 6).
     ///
     /// The duration runs from `started` to `now`, both the event loop's time of a round (`EventLoop.now`): the log
     /// reads no clock of its own, so an answer given in the round its request arrived in logs `0.000`, as nginx's
@@ -34,7 +35,8 @@ enum AccessLog {
         }
         // Spelled out only now: a line summed needs no id.
         let requestID = requestID()
-        if logger.metadata.isEmpty, logger.format == .logfmt {
+        // A path longer than a logged value may be goes the general way, which cuts it (`Logger.maxValueBytes`).
+        if logger.metadata.isEmpty, logger.format == .logfmt, path.utf8.count <= Logger.maxValueBytes {
             // Keys in sorted order, as `Logger.log` writes them; built in place, one String at the end.
             let bound =
                 160 + timestamp.utf8.count + logger.label.utf8.count + method.utf8.count + path.utf8.count
@@ -61,11 +63,13 @@ enum AccessLog {
                 return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<out.count]), as: UTF8.self)
             }
             if let line {
-                logger.sink(line)
+                logger.sink(line, client.isEmpty ? nil : client)
                 return
             }
         }
         // Metadata to merge, a value to quote or JSON: let the logger do it the general way.
+        var logger = logger
+        if !client.isEmpty { logger.source = client }
         logger.log(
             level, "request",
             [
