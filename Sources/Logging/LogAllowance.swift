@@ -46,10 +46,21 @@ struct LogAllowance {
     mutating func take(_ bytes: Int, source: String?) -> Bool {
         guard taken + bytes <= bytesPerSecond else { return false }
         if let source {
-            let key = bySource[source] != nil || bySource.count < maxSources ? source : ""
-            let mine = bySource[key, default: 0]
-            guard fromSources + bytes <= allSources, mine + bytes <= perSource else { return false }
-            bySource[key] = mine + bytes
+            guard fromSources + bytes <= allSources else { return false }
+            // One hash of the address for a line (one per request, the access log's): the entry is found once.
+            var key = source
+            var index = bySource.index(forKey: key)
+            if index == nil, bySource.count >= maxSources {
+                key = ""
+                index = bySource.index(forKey: key)
+            }
+            let mine = index.map { bySource.values[$0] } ?? 0
+            guard mine + bytes <= perSource else { return false }
+            if let index {
+                bySource.values[index] += bytes
+            } else {
+                bySource[key] = bytes
+            }
             fromSources += bytes
         }
         taken += bytes
