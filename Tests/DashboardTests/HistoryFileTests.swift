@@ -26,7 +26,29 @@ import Testing
         history.record(habitTotals: ["Yoga": 5], userTotals: ["user1": 6], second: second + 40)
         let change = RankChange(
             kind: .passedYou, habit: "Yoga", userID: "user1", userName: "Amy <b>", yourRank: 2, second: second + 40)
-        return HistoryRecord(history: history, moments: MomentLog(changes: [change]))
+        let tie = RankChange(
+            kind: .tiedLead, habit: "Yoga", userID: "user1", userName: "Amy <b>", yourRank: 2, second: second + 40,
+            others: [RankChange.Person(id: "user2", name: "Bob"), RankChange.Person(id: "me", name: "you")])
+        return HistoryRecord(history: history, moments: MomentLog(changes: [change, tie]))
+    }
+
+    /// `record`'s bytes as format 1 wrote them: its one rank change carries no people (format 2 writes their count,
+    /// 0, as the last four bytes before the digest).
+    static func formatOneBytes(_ record: HistoryRecord) -> [UInt8] {
+        var bytes = Array(HistoryFileFormat.encode(record, upstream: upstream).dropLast(12))
+        bytes.replaceSubrange(
+            HistoryFileFormat.magic.count..<(HistoryFileFormat.magic.count + 4), with: [1, 0, 0, 0])
+        var digest = ContentDigest()
+        for byte in bytes { digest.feed(byte: byte) }
+        let bits = digest.value
+        return bytes + stride(from: 0, to: 64, by: 8).map { UInt8(truncatingIfNeeded: bits >> $0) }
+    }
+
+    @Test func aFileOfFormatOneBeforeLeadChangesNamedPeopleIsStillRead() throws {
+        var record = Self.record()
+        record.moments = MomentLog(changes: [record.moments.changes[0]])
+        let decoded = try HistoryFileFormat.decode(Self.formatOneBytes(record), upstream: Self.upstream)
+        #expect(decoded == record, "the decoded record differs")
     }
 
     @Test func aRecordRoundTripsThroughItsBytes() throws {
@@ -34,6 +56,7 @@ import Testing
         let bytes = HistoryFileFormat.encode(record, upstream: Self.upstream)
         let decoded = try HistoryFileFormat.decode(bytes, upstream: Self.upstream)
         #expect(decoded == record, "the decoded record differs")
+        #expect(bytes.count == HistoryFileFormat.size(of: record, upstream: Self.upstream))
     }
 
     @Test func everyCutAndEveryFlippedByteIsCaught() throws {

@@ -57,7 +57,7 @@ import Testing
                 #"<p class="moment">You passed Aga Orlova in <a href="/habits/Yoga">Yoga</a> · <time datetime=""#),
             "\(home)")
         #expect(home.contains(#"data-time="ago">4 min ago</time></p>"#))
-        // Reaching the tie at the top made You a leader of the favourite Yoga: its card says when.
+        // Pulling ahead of the tie at the top made You the leader of the favourite Yoga: its card says when.
         #expect(home.contains(#"<p class="moment leader-change">You took the lead · <time datetime=""#))
 
         let news = try await get("/fragments/news", cookie: cookie)

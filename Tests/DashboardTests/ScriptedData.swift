@@ -5,11 +5,11 @@ import Testing
 
 @testable import Dashboard
 
-/// A `HabitsAPI` a test scripts: the Fixture data plus extra Yoga counts it sets, calls counted, and able to fail or
-/// to hang (until `release()`) on demand.
+/// A `HabitsAPI` a test scripts: the Fixture data plus extra Yoga counts it sets (per person), calls counted, and
+/// able to fail or to hang (until `release()`) on demand.
 final class ScriptedData: HabitsAPI {
     private struct State {
-        var extraYoga = 0
+        var extraYoga: [String: Int] = [:]
         var failure: HabitsAPIError?
         var hanging = false
         var held: [CheckedContinuation<Void, Never>] = []
@@ -30,8 +30,11 @@ final class ScriptedData: HabitsAPI {
     /// Calls being held by `hang()` now.
     var heldCalls: Int { state.withLock { $0.held.count } }
 
-    /// Adds `count` Yoga logs for the active user, so the statistics change.
-    func logYoga(_ count: Int = 1) { state.withLock { $0.extraYoga += count } }
+    /// Adds `count` Yoga logs for `userID` (a Fixture person who logged Yoga; the active user by default), so the
+    /// statistics change.
+    func logYoga(_ count: Int = 1, for userID: String = User.activeUserID) {
+        state.withLock { $0.extraYoga[userID, default: 0] += count }
+    }
     /// The content type `image(id:)` claims, unchecked: the app must refuse what is not a raster image itself.
     func setImageContentType(_ type: String) { state.withLock { $0.imageContentType = type } }
     /// Every later call throws `error` (nil: answer normally).
@@ -77,10 +80,10 @@ final class ScriptedData: HabitsAPI {
     private func statistics() -> CombinedStatistics {
         let extra = state.withLock { $0.extraYoga }
         var statistics = Fixture.combined
-        if extra > 0, let index = statistics.habitStatistics.firstIndex(where: { $0.habit.name == "Yoga" }) {
+        if !extra.isEmpty, let index = statistics.habitStatistics.firstIndex(where: { $0.habit.name == "Yoga" }) {
             let counts = statistics.habitStatistics[index].userCounts
             statistics.habitStatistics[index].userCounts = counts.map {
-                $0.user.id == User.activeUserID ? UserCount(user: $0.user, count: $0.count + extra) : $0
+                UserCount(user: $0.user, count: $0.count + extra[$0.user.id, default: 0])
             }
         }
         return statistics

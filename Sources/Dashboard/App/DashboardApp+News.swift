@@ -5,9 +5,9 @@ extension DashboardApp {
     /// page's news region (issue 22 point 3). Polling it keeps the store watched, so changes arrive while any page of
     /// the dashboard is open.
     func newsFragment(_ request: Request, _ context: RequestContext) async throws -> Response {
-        try await liveFragment(request, context) { _, browser in
+        try await liveFragment(request, context) { view, browser in
             let news = News(
-                moments: activity.moments, settings: browser.value,
+                moments: activity.moments, settings: browser.value, leaders: MomentLog.leaders(in: view.snapshot),
                 now: ActivityHistory.second(activity.pageDate(now: snapshots.date)))
             let key = RenderKey(route: "fragment:news", content: 0, personal: news.key, stale: nil)
             return try renderCache.entry(for: key) {

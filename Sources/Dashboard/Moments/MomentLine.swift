@@ -9,18 +9,23 @@ public struct MomentLine: Hashable, Sendable {
     public var prefix: String
     /// The habit (a link on the page).
     public var habit: String
-    /// When it happened.
+    /// When it happened, or for a lead change no longer true when it ended.
     var time: TimeText
+    /// For a lead change no longer true, when it ended ("· until 4 min ago"); nil else.
+    var until: Int?
     /// A stable id (`live.js` announces an id it has not seen).
     public var id: String
 
     /// The line of `change`, seen from `now` (seconds since 1970). `inHabit: false` leaves the habit out (a card
-    /// that is the habit: "Cy Young took the lead").
-    init(_ change: RankChange, now: Int, inHabit: Bool = true) {
-        sentence = inHabit ? change.sentence : String(change.sentence.dropLast(change.habit.count + 4))
-        prefix = inHabit ? String(change.sentence.dropLast(change.habit.count)) : sentence
+    /// that is the habit: "Cy Young took the lead"). `until` marks a lead change that ended then (issue 47 point 1):
+    /// "Cy Young had the lead in Yoga · until 4 min ago"; its id stays the change's, so it is not announced again.
+    init(_ change: RankChange, now: Int, inHabit: Bool = true, until: Int? = nil) {
+        let full = until == nil ? change.sentence : change.endedSentence
+        sentence = inHabit ? full : String(full.dropLast(change.habit.count + 4))
+        prefix = inHabit ? String(full.dropLast(change.habit.count)) : sentence
         habit = inHabit ? change.habit : ""
-        time = TimeText(second: change.second, now: now)
+        time = TimeText(second: until ?? change.second, now: now)
+        self.until = until
         var digest = ContentDigest()
         digest.feed(Int(change.kind.rawValue))
         digest.feed(change.habit)
@@ -29,11 +34,12 @@ public struct MomentLine: Hashable, Sendable {
         id = "m-" + String(digest.value, radix: 16)
     }
 
-    /// `{sentence, prefix, habit, habitPath, time, id}` for the templates.
+    /// `{sentence, prefix, habit, habitPath, until, time, id}` for the templates.
     var templateValue: TemplateValue {
         [
             "sentence": .text(sentence), "prefix": .text(prefix), "habit": .text(habit),
-            "habitPath": habit.isEmpty ? .null : .text(Links.habit(habit)), "time": time.templateValue,
+            "habitPath": habit.isEmpty ? .null : .text(Links.habit(habit)),
+            "until": .text(until == nil ? "" : "until "), "time": time.templateValue,
             "id": .text(id),
         ]
     }

@@ -2,7 +2,7 @@ import TemplateKit
 
 /// "Since your last visit" at the top of Home after 30 minutes or more away (issue 22 point 4): for the browser's
 /// favourites and follows, the counts gained, the rank changes between the active user and the people followed, and
-/// the new leaders of favourite habits, from the stored history and rank changes.
+/// the latest lead change of favourite habits, from the stored history and rank changes.
 ///
 /// A pure function of the snapshot, the settings, the time of the last visit and now (seconds since 1970), a way to
 /// read a past total from the history, and the moment log.
@@ -24,7 +24,7 @@ struct SinceLastVisit: Equatable, Sendable {
     var rankChanges: [MomentLine]
     /// Rank changes beyond `limit`.
     var moreRankChanges: Int
-    /// The latest new leader of each favourite habit whose leader changed, newest first.
+    /// The latest lead change of each favourite habit whose lead changed, newest first, when still true.
     var newLeaders: [MomentLine]
 
     /// Whether anything happened at all.
@@ -58,14 +58,14 @@ struct SinceLastVisit: Equatable, Sendable {
             snapshot.sortedUsers.filter { followed.contains($0.id) }.map { ($0.id, $0.name, Links.person($0.id)) },
             snapshot.userTotals, person: true)
         let away = moments.since(lastVisit).reversed()
-        let changes = away.filter { $0.kind != .newLeader && followed.contains($0.userID) }
-        rankChanges = changes.prefix(limit).map { MomentLine($0, now: now) }
+        let leaders = MomentLog.leaders(in: snapshot)
+        let changes = moments.lines(
+            away.filter { !$0.kind.isLead && followed.contains($0.userID) }, leaders: leaders, now: now)
+        rankChanges = Array(changes.prefix(limit))
         moreRankChanges = max(0, changes.count - limit)
         var seen = Set<String>()
-        newLeaders = away.filter {
-            $0.kind == .newLeader && favorites.contains($0.habit) && seen.insert($0.habit).inserted
-        }
-        .map { MomentLine($0, now: now) }
+        newLeaders = away.filter { $0.kind.isLead && favorites.contains($0.habit) && seen.insert($0.habit).inserted }
+            .compactMap { moments.line($0, leaders: leaders, now: now) }
     }
 
     /// The value of the `sinceLastVisit` section of `Templates/home.html`.

@@ -105,7 +105,10 @@ public final class ActivityHistory: Sendable {
             let latest = history.fine.latestSlot
             if state.lastVersion == snapshot.version, let latest, slot <= latest { return nil }
             if let previous = state.lastSnapshot, previous.version != snapshot.version {
-                state.record.moments.append(RankChanges.between(previous, snapshot, second: second), now: second)
+                let log = state.record.moments
+                state.record.moments.append(
+                    RankChanges.between(previous, snapshot, second: second, ledBefore: { log.hasLed($1, in: $0) }),
+                    now: second)
             }
             // The record's newest samples are `lastSnapshot`'s totals (it was recorded last, into this record), so
             // within a slot only what changed since is written.

@@ -4,12 +4,15 @@
 /// Little-endian throughout: the magic `HABITSH\n`, the format (UInt32), the upstream (string), then per tier its
 /// spacing and capacity (UInt32 each), its latest slot (a flag byte and an Int64), and the habits' and people's
 /// series (a count, then per series its name and its samples as a count and Int32s, `Int32.min` for a gap); then the
-/// rank changes (a count, then kind, habit, person id and name, your rank or -1, second); last a 64-bit
-/// `ContentDigest` of every byte before it, so a file cut short or damaged is caught, never half-read. A string is a
-/// UInt32 length and its UTF-8 bytes.
+/// rank changes (a count, then kind, habit, person id and name, your rank or -1, second, and from format 2 the
+/// people a lead change names besides its person: a count, then id and name each); last a 64-bit `ContentDigest` of
+/// every byte before it, so a file cut short or damaged is caught, never half-read. A string is a UInt32 length and
+/// its UTF-8 bytes. Format 1 (no people per change, issue 47 point 1 added them) is still read.
 enum HistoryFileFormat {
     /// The format written now; bump it with any change of layout or of the standard tiers.
-    static let currentFormat: UInt32 = 1
+    static let currentFormat: UInt32 = 2
+    /// The oldest format still read: 1 differs only by the rank changes' people, read as none.
+    static let oldestFormat: UInt32 = 1
     /// The first bytes of every history file.
     static let magic = Array("HABITSH\n".utf8)
 
@@ -67,6 +70,11 @@ enum HistoryFileFormat {
             out.string(change.userName)
             out.u32(UInt32(bitPattern: Int32(clamping: change.yourRank ?? -1)))
             out.i64(Int64(change.second))
+            out.u32(UInt32(change.others.count))
+            for person in change.others {
+                out.string(person.id)
+                out.string(person.name)
+            }
         }
         var digest = ContentDigest()
         for byte in out.bytes { digest.feed(byte: byte) }
@@ -86,7 +94,8 @@ enum HistoryFileFormat {
         }
         for change in record.moments.changes {
             bytes += 1 + 4 + change.habit.utf8.count + 4 + change.userID.utf8.count + 4 + change.userName.utf8.count
-            bytes += 4 + 8
+            bytes += 4 + 8 + 4
+            for person in change.others { bytes += 4 + person.id.utf8.count + 4 + person.name.utf8.count }
         }
         return bytes
     }
@@ -125,7 +134,7 @@ enum HistoryFileFormat {
         }
         var input = Reader(bytes: Array(bytes.dropLast(8)), offset: magic.count)
         guard let format = input.u32() else { throw .corrupt("no format") }
-        guard format == currentFormat else { throw .format(format) }
+        guard (oldestFormat...currentFormat).contains(format) else { throw .format(format) }
         guard let fileUpstream = input.string() else { throw .corrupt("no upstream") }
         guard fileUpstream == upstream else { throw .foreignUpstream(fileUpstream) }
         let standard = TrendHistory.standardTiers
@@ -160,11 +169,24 @@ enum HistoryFileFormat {
                 let userID = input.string(), let userName = input.string(), let rank = input.u32(),
                 let second = input.i64()
             else { throw .corrupt("a rank change is cut short") }
+            var others: [RankChange.Person] = []
+            if format >= 2 {
+                // Each person takes 8 bytes at least (two string lengths): a count beyond what is left is damage.
+                guard let count = input.u32(), Int(count) * 8 <= input.bytes.count - input.offset else {
+                    throw .corrupt("a rank change is cut short")
+                }
+                for _ in 0..<count {
+                    guard let id = input.string(), let name = input.string() else {
+                        throw .corrupt("a rank change is cut short")
+                    }
+                    others.append(RankChange.Person(id: id, name: name))
+                }
+            }
             let yourRank = Int32(bitPattern: rank)
             changes.append(
                 RankChange(
                     kind: kind, habit: habit, userID: userID, userName: userName,
-                    yourRank: yourRank < 0 ? nil : Int(yourRank), second: Int(second)))
+                    yourRank: yourRank < 0 ? nil : Int(yourRank), second: Int(second), others: others))
         }
         guard input.offset == input.bytes.count else { throw .corrupt("bytes after the end") }
         return HistoryRecord(history: TrendHistory(restored: tiers), moments: MomentLog(changes: changes))

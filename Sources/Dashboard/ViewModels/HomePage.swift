@@ -36,7 +36,8 @@ public struct HomePage: Equatable, Sendable {
 
     /// Builds the page with "Happening now" for the introduction: growth since `baseline` (or totals without one),
     /// each leaderboard card's sparkline from `habitTrend`, and from `moments` the latest change of each card's
-    /// leader and between each followed person and the active user within the day.
+    /// lead (when its person still leads the card, issue 47 point 1) and between each followed person and the active
+    /// user within the day.
     init(
         snapshot: Snapshot, settings: Settings, baseline: ActivityHistory.Point?, now: Date,
         habitTrend: (String) -> Trend? = { _ in nil }, moments: MomentLog = MomentLog()
@@ -44,10 +45,11 @@ public struct HomePage: Equatable, Sendable {
         self.init(snapshot: snapshot, settings: settings)
         let second = ActivityHistory.second(now)
         let dayAgo = second - 86_400
+        let leaders = MomentLog.leaders(in: snapshot)
         for index in leaderboard.indices {
             leaderboard[index].trend = habitTrend(leaderboard[index].habitName)
             leaderboard[index].leaderChange = moments.latestLeader(in: leaderboard[index].habitName, notBefore: dayAgo)
-                .map { MomentLine($0, now: second, inHabit: false) }
+                .flatMap { moments.line($0, leaders: leaders, now: second, inHabit: false) }
         }
         for index in following.indices {
             following[index].moment = moments.latest(between: following[index].userID, notBefore: dayAgo)

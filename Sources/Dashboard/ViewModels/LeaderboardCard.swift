@@ -19,8 +19,9 @@ public struct LeaderboardCard: Hashable, Sendable {
     public var second: RankingLine?
     /// The habit's total count over the last hour (the sparkline); set by `HomePage`, nil before the history has it.
     public var trend: Trend?
-    /// When the habit's leader last changed within the day ("Cy Young took the lead · 4 min ago"); set by `HomePage`
-    /// for favourites (issue 22 point 3).
+    /// When the habit's lead last changed within the day ("Cy Young took the lead · 4 min ago", "… tied Ada for the
+    /// lead", "… took back the lead"), while its person still leads the card; set by `HomePage` for favourites
+    /// (issue 22 point 3, issue 47 point 1).
     public var leaderChange: MomentLine?
 
     /// Creates a card from parts.
@@ -47,7 +48,7 @@ public struct LeaderboardCard: Hashable, Sendable {
     /// The card for `statistics`, whose users `ranking` already ranks.
     init(statistics: HabitStatistics, ranking: Ranking, activeUserID: String) {
         let entries = ranking.entries
-        let tied = entries.prefix { $0.rank == 1 }.map(RankingLine.init)
+        let tied = ranking.leaders.map(RankingLine.init)
         let leader = tied.isEmpty ? RankingLine.nobodyYet : Self.combined(tied)
         let second: RankingLine?
         if let you = ranking.entry(for: activeUserID), you.rank != 1 {
@@ -68,8 +69,7 @@ public struct LeaderboardCard: Hashable, Sendable {
     static func combined(_ tied: [RankingLine]) -> RankingLine {
         var line = tied[0]
         guard tied.count > 1 else { return line }
-        let names = tied.map(\.name)
-        let list = names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        let list = RankChange.list(tied.map(\.name))
         let you = tied.first(where: \.isActiveUser)
         line.text = list + " \(line.count ?? 0)" + (you.map { " (\(Ordinal.string($0.rank ?? 1)))" } ?? "")
         line.name = list

@@ -22,6 +22,9 @@ struct Ranking: Equatable, Sendable {
     /// The entries in rank order.
     let entries: [Entry]
 
+    /// The entries ranked first (several when tied at the top; none for nobody).
+    var leaders: ArraySlice<Entry> { entries.prefix { $0.rank == 1 } }
+
     /// Whether `other` is this ranking itself, kept by a snapshot from the one it replaced rather than ranked anew:
     /// then both hold the same entries. One comparison of storage, where `==` compares every entry.
     func isSameRanking(as other: Ranking) -> Bool { entries.sharesStorage(with: other.entries) }
