@@ -76,8 +76,8 @@ start_cluster() {  # instances, upstream, settings dir, store
     [[ -n $front ]] || { echo "cluster did not start: $(tail -5 "$work/cluster.log")" >&2; exit 1; }
     dashboards=$(sed -n 's#^Dashboard [0-9]*: \(http://[^ /]*\).*#\1#p' "$out" | tr '\n' ' ')
     # url=metrics-url pairs: each dashboard's counters are on a loopback port of its own (--metrics-port).
-    dashboard_metrics=$(sed -n 's#^Dashboard [0-9]*: \(http://[^ /]*\)/ (pid [0-9]*, metrics \(http://[^)]*\))$#\1=\2#p' \
-        "$out" | tr '\n' ' ')
+    local pairs='s#^Dashboard [0-9]*: \(http://[^ /]*\)/ (pid [0-9]*, metrics \(http://[^)]*\))$#\1=\2#p'
+    dashboard_metrics=$(sed -n "$pairs" "$out" | tr '\n' ' ')
 }
 
 # The dashboard of $dashboards that plays `role` ("follower", "leader"); with files (no roles) the last, or nothing
