@@ -15,6 +15,8 @@
 #     as the postgres user when run as root), or the one --database URL names; the N dashboards get --database URL,
 #     a --settings-dir and --cache-dir of their own (nothing is shared through files) and the API itself as
 #     --upstream (one refresher calls it; no cache in front); nginx is only the front. Prints `database: URL`.
+# Each dashboard serves /metrics only on a kernel-chosen loopback port of its own (--metrics-port 0), printed
+# beside it as `Dashboard i: URL/ (pid P, metrics URL)`.
 # Prints the URL to open as its last line, then runs until Ctrl-C or SIGTERM, which stop every process it started.
 # A dashboard that dies is not restarted (nginx routes around it); nginx dying stops the cluster.
 # --bin DIR uses the executables in DIR instead of building release ones (the tests use .build/debug).
