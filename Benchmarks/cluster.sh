@@ -75,15 +75,19 @@ start_cluster() {  # instances, upstream, settings dir, store
     front=$(announced "$out" "Open:")
     [[ -n $front ]] || { echo "cluster did not start: $(tail -5 "$work/cluster.log")" >&2; exit 1; }
     dashboards=$(sed -n 's#^Dashboard [0-9]*: \(http://[^ /]*\).*#\1#p' "$out" | tr '\n' ' ')
+    # url=metrics-url pairs: each dashboard's counters are on a loopback port of its own (--metrics-port).
+    local pairs='s#^Dashboard [0-9]*: \(http://[^ /]*\)/ (pid [0-9]*, metrics \(http://[^)]*\))$#\1=\2#p'
+    dashboard_metrics=$(sed -n "$pairs" "$out" | tr '\n' ' ')
 }
 
 # The dashboard of $dashboards that plays `role` ("follower", "leader"); with files (no roles) the last, or nothing
 # for the leader.
 dashboard_with_role() {
-    local url chosen=""
-    for url in $dashboards; do
+    local pair url chosen=""
+    for pair in $dashboard_metrics; do
+        url=${pair%%=*}
         [[ $1 == leader ]] || chosen=$url
-        curl -s "$url/metrics" | grep -q "habits_cluster_role{role=\"$1\"} 1" && { chosen=$url; break; }
+        curl -s "${pair#*=}" | grep -q "habits_cluster_role{role=\"$1\"} 1" && { chosen=$url; break; }
     done
     echo "$chosen"
 }

@@ -138,7 +138,7 @@ async def keep_alive_loop(address, port, deadline, counts, next_request, on_answ
 
 async def pipeline_connection(address, port, deadline, counts):
     """Pipelines 100 `GET /people`, then reads 4 KiB every 10 s; reconnects when the server closes."""
-    request = b"GET /people HTTP/1.1\r\nHost: abuse\r\n\r\n" * 100
+    request = b"GET /people HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 100
     while time.monotonic() < deadline:
         try:
             reader, writer = await connect(address, port, limit=4096)
@@ -184,7 +184,7 @@ async def run_flood(name, port, seconds, per_address, images):
         current = {"etag": etag}
 
         def poll_request():
-            return (f"GET {path} HTTP/1.1\r\nHost: abuse\r\nIf-None-Match: {current['etag']}\r\n"
+            return (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nIf-None-Match: {current['etag']}\r\n"
                     f"Prefer: wait=25\r\nAccept: text/html\r\n\r\n").encode()
 
         def seen(status, headers):
@@ -200,7 +200,7 @@ async def run_flood(name, port, seconds, per_address, images):
             for _ in range(per_address):
                 tasks.append(keep_alive_loop(
                     address, port, deadline, counts,
-                    lambda: f"GET {rng.choice(paths)} HTTP/1.1\r\nHost: abuse\r\n\r\n".encode()))
+                    lambda: f"GET {rng.choice(paths)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()))
     elif name == "urls":
         def distinct():
             token = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz %C3%A9") for _ in range(rng.randrange(1, 24)))
@@ -211,7 +211,7 @@ async def run_flood(name, port, seconds, per_address, images):
                 f"/fragments/home?x={rng.random()}"])
             cookie = f"Cookie: habits_browser={rng.getrandbits(128):032x}.{rng.getrandbits(128):032x}\r\n" \
                 if rng.random() < 0.3 else ""
-            return f"GET {path} HTTP/1.1\r\nHost: abuse\r\n{cookie}\r\n".encode()
+            return f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{cookie}\r\n".encode()
         for address in ATTACKERS:
             for _ in range(min(per_address, 16)):
                 tasks.append(keep_alive_loop(address, port, deadline, counts, distinct))
@@ -221,7 +221,7 @@ async def run_flood(name, port, seconds, per_address, images):
         for address in ATTACKERS:
             tasks.append(keep_alive_loop(
                 address, port, deadline, counts,
-                lambda: f"GET {spelling(rng)} HTTP/1.1\r\nHost: abuse\r\n\r\n".encode()))
+                lambda: f"GET {spelling(rng)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()))
     await asyncio.gather(*tasks, return_exceptions=True)
     return counts
 
@@ -232,7 +232,9 @@ async def mint_browsers(port, deadline, counts, rng):
     while time.monotonic() < deadline:
         address = f"127.1.{rng.randrange(256)}.{rng.randrange(1, 255)}"
         body = b"favorite=true&return=%2F"
-        request = (f"POST /habits/Running/favorite HTTP/1.1\r\nHost: abuse\r\nOrigin: {origin}\r\n"
+        # Every flood names a loopback Host (any other is 421 since issue 48); this one's has no port, so the
+        # Origin (with the port) is another site's and the POST is refused (403) before anything is minted.
+        request = (f"POST /habits/Running/favorite HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: {origin}\r\n"
                    f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n"
                    f"Connection: close\r\n\r\n").encode() + body
         try:

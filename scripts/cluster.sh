@@ -15,6 +15,8 @@
 #     as the postgres user when run as root), or the one --database URL names; the N dashboards get --database URL,
 #     a --settings-dir and --cache-dir of their own (nothing is shared through files) and the API itself as
 #     --upstream (one refresher calls it; no cache in front); nginx is only the front. Prints `database: URL`.
+# Each dashboard serves /metrics only on a kernel-chosen loopback port of its own (--metrics-port 0), printed
+# beside it as `Dashboard i: URL/ (pid P, metrics URL)`.
 # Prints the URL to open as its last line, then runs until Ctrl-C or SIGTERM, which stop every process it started.
 # A dashboard that dies is not restarted (nginx routes around it); nginx dying stops the cluster.
 # --bin DIR uses the executables in DIR instead of building release ones (the tests use .build/debug).
@@ -242,7 +244,7 @@ for i in $(seq "$instances"); do
         placement=(--upstream "$upstream" --database "$database" --settings-dir "$run/dashboard-$i/settings"
             --cache-dir "$run/dashboard-$i/cache")
     fi
-    "$bin_dir/habits-dashboard" --port 0 "${placement[@]}" --trusted-proxy 127.0.0.1 \
+    "$bin_dir/habits-dashboard" --port 0 --metrics-port 0 "${placement[@]}" --trusted-proxy 127.0.0.1 \
         --max-connections-per-client 1024 "${dashboard_flags[@]}" \
         >"$run/logs/dashboard-$i.out" 2>"$run/logs/dashboard-$i.log" &
     pids+=($!)
@@ -251,10 +253,12 @@ for i in $(seq "$instances"); do
     pid=${pids[-instances + i - 1]}
     url=$(announced_url "$run/logs/dashboard-$i.out" "Habits Dashboard:" "$pid") ||
         fail "dashboard $i did not start; its log: $(tail -3 "$run/logs/dashboard-$i.log")"
+    metrics=$(announced_url "$run/logs/dashboard-$i.out" "Metrics:" "$pid") ||
+        fail "dashboard $i did not say where its metrics are; its log: $(tail -3 "$run/logs/dashboard-$i.log")"
     dashboard_urls+=("$url")
     # One failure takes a dashboard out for 10 s; nginx then tries it again with one request.
     servers+="        server ${url#http://} max_fails=1 fail_timeout=10s;"$'\n'
-    echo "Dashboard $i: $url/ (pid $pid)"
+    echo "Dashboard $i: $url/ (pid $pid, metrics $metrics)"
 done
 
 # ---------------------------------------------------------------------------------------------------------------------

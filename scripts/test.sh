@@ -119,9 +119,14 @@ fi
 # second run with nothing changed only re-packs) unpacked and run without a toolchain, and nginx terminating TLS
 # with a certificate made by openssl in front of the dashboard in Chromium. Under CI a missing tool is a failure.
 need_tool openssl openssl "HTTPS tests" || nginx=0
+# testssl.sh (Debian's command is `testssl`) checks the TLS template's protocols, ciphers and known flaws (issue 48).
+testssl=1
+need_tool testssl testssl.sh "TLS configuration test" || testssl=0
 echo "==> release package (scripts/package.sh: swift build -c release --static-swift-stdlib)"
 package=$(scripts/package.sh | tail -n 1)
 deploy_tests=(Tests/Deploy/test_package.py Tests/Deploy/test_unit.py)
 if [ "$nginx" = 1 ] && [ "$browsers" = 1 ]; then deploy_tests+=(Tests/Deploy/test_https.py); fi
+if [ "$nginx" = 1 ]; then deploy_tests+=(Tests/Deploy/test_https_proxy.py); fi
+if [ "$nginx" = 1 ] && [ "$testssl" = 1 ]; then deploy_tests+=(Tests/Deploy/test_tls.py); fi
 echo "==> deployment tests (${deploy_tests[*]}; the release $package)"
 HABITS_PACKAGE="$package" .venv/bin/python -m pytest -q -p no:cacheprovider "${deploy_tests[@]}"

@@ -52,6 +52,11 @@ public struct DashboardOptions: Sendable, Equatable {
     /// Where `Templates/` and `Public/` are (`--resources`); nil finds them next to the executable (`../share`),
     /// else in the working directory.
     public var resourcesDirectory: String?
+    /// The port of the loopback listener that alone serves `/metrics` (`--metrics-port`; 0 picks a free one); nil,
+    /// the default, serves the counters nowhere. Never the public port: there `/metrics` is 404 (issue 48).
+    public var metricsPort: Int?
+    /// The address the metrics listener binds (`--metrics-host`), loopback unless a scraper elsewhere needs it.
+    public var metricsHost: String = "127.0.0.1"
     /// The lowest level logged (`--log-level`).
     public var logLevel: Logger.Level
     /// How log lines are written (`--log-format`): logfmt or one JSON object per line.
@@ -143,6 +148,9 @@ public struct DashboardOptions: Sendable, Equatable {
           --log-level L                   debug, info, notice, warning or error           default info
                                           (debug adds the embedded API's access log)
           --log-format F                  logfmt, or json (one object per line)           default logfmt
+          --metrics-port N                serve /metrics on this port only (0 picks a     default off
+                                          free one); the public port answers it 404
+          --metrics-host H                address the metrics port binds                  default 127.0.0.1
           --max-parked-polls N            live polls held at once (for tests), 0 to 4096  default 512
           --help                          show this help
 
@@ -175,7 +183,7 @@ public struct DashboardOptions: Sendable, Equatable {
                 "--max-settings-files": .value, "--refresh-interval": .value, "--cache-dir": .value,
                 "--cache-max-age": .value, "--public-url": .value, "--resources": .value, "--log-level": .value,
                 "--log-format": .value, "--database": .value, "--import-settings": .value,
-                "--max-parked-polls": .value,
+                "--max-parked-polls": .value, "--metrics-port": .value, "--metrics-host": .value,
             ])
         while let (name, value) = try scanner.next() {
             let value = value ?? ""
@@ -208,6 +216,8 @@ public struct DashboardOptions: Sendable, Equatable {
             case "--cache-dir": options.cacheDirectory = try OptionValue.nonEmpty(value, option: name)
             case "--max-parked-polls":
                 options.maxParkedPolls = try OptionValue.integer(value, option: name, in: 0...4096)
+            case "--metrics-port": options.metricsPort = try OptionValue.port(value, option: name)
+            case "--metrics-host": options.metricsHost = try OptionValue.nonEmpty(value, option: name)
             case "--cache-max-age":
                 options.cacheMaxAgeDays = try OptionValue.integer(value, option: name, in: 1...36_500)
             case "--public-url": options.publicURL = try Self.publicURL(value, option: name)

@@ -89,10 +89,10 @@ do {
         options: options, upstream: upstream, upstreamIdentity: kernelChosenPort ? "embedded simulator" : nil,
         database: database, logger: logger)
 } catch let error as Server.StartError where error.addressInUse {
-    // Only the dashboard's own port can clash (the embedded API's is kernel-chosen unless --api-port is given).
+    // Only the dashboard's own ports can clash (the embedded API's is kernel-chosen unless --api-port is given).
     logger.error(
-        "cannot start the dashboard: port \(options.port) is taken; choose another with --port N (or PORT=N), "
-            + "or --port 0 for a free one", ["error": "\(error)"])
+        "cannot start the dashboard: port \(options.port) (or --metrics-port \(options.metricsPort ?? 0)) is taken; "
+            + "choose another with --port N (or PORT=N), or 0 for a free one", ["error": "\(error)"])
     await simulator?.shutdown()
     exit(1)
 } catch {
@@ -103,6 +103,9 @@ do {
 let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
 // The start-up log lines go out first, so the URL to open is the last line a person sees.
 LogBuffer.standardError.flush()
+if let metricsPort = dashboard.metricsPort {
+    CommandLineTool.announce("Metrics: " + DashboardService.metricsURL(host: options.metricsHost, port: metricsPort))
+}
 CommandLineTool.announce("Habits Dashboard: http://\(shownHost):\(dashboard.port)/")
 
 // Under systemd (Type=notify): READY=1 once the dashboard listens and has data to show, then the watchdog.

@@ -34,14 +34,21 @@ DASHBOARD_LINE = r"Habits Dashboard: (http://\S+)"
 API_LINE = r"Habits API simulator: (http://\S+)"
 
 
+METRICS_LINE = r"Metrics: (http://\S+)"
+# Each launched dashboard's /metrics URL by its own URL: the counters are served on a loopback port of their own
+# (`--metrics-port 0`, which `launch` adds), never on the dashboard's port (issue 48).
+METRICS = {}
+
+
 def metric(base_url, name):
     """The value of `name` (an unlabelled counter or gauge) on the dashboard's /metrics: the server's own count of
     what the tests wait for (a poll parked, a refresh run), so a check waits on an event, not for a time to pass."""
-    text = urllib.request.urlopen(base_url + "/metrics", timeout=10).read().decode()
+    url = METRICS[base_url.rstrip("/")]
+    text = urllib.request.urlopen(url, timeout=10).read().decode()
     for line in text.splitlines():
         if line.startswith(name + " "):
             return int(line.split()[1])
-    raise AssertionError(f"{name} not on {base_url}/metrics")
+    raise AssertionError(f"{name} not on {url}")
 
 
 def wait_until(predicate, timeout=60.0, message="condition"):
@@ -157,6 +164,9 @@ def launch(name, arguments, wanted, log_name):
     path = binary(name)
     if not path.exists():
         pytest.fail(f"{path} is missing: build it first (scripts/test.sh does)")
+    if "dashboard" in wanted and "--metrics-port" not in arguments:
+        arguments = [*arguments, "--metrics-port", "0"]
+        wanted = {**wanted, "metrics": METRICS_LINE}
     process = subprocess.Popen(
         [str(path), *arguments],
         cwd=ROOT,
@@ -181,6 +191,8 @@ def launch(name, arguments, wanted, log_name):
     if len(urls) < len(wanted):
         process.kill()
         pytest.fail(f"{name} did not print its URLs; see .build/{log_name}.log")
+    if "metrics" in urls:
+        METRICS[urls["dashboard"]] = urls["metrics"]
     if "dashboard" in urls:
         wait_for_first_refresh(urls["dashboard"])
     return Launched(process, urls)

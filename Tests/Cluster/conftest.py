@@ -93,8 +93,9 @@ class Cluster:
                 # The script's own throwaway server says where it lives (scripts/postgres.sh's directory).
                 if own := re.search(r"\(throwaway, in (\S+)\)", line):
                     self.postgres_dir = own.group(1)
-            elif match := re.match(r"Dashboard \d+: (http://\S+?)/? \(pid (\d+)\)", line):
+            elif match := re.match(r"Dashboard \d+: (http://\S+?)/? \(pid (\d+), metrics (http://\S+)\)", line):
                 self.dashboards.append((match.group(1), int(match.group(2))))
+                METRICS[match.group(1)] = match.group(3)
             elif match := re.match(r"API cache:\s+(http://\S+?)/? \(nginx, pid (\d+)\)", line):
                 self.api_cache, self.nginx_pid = match.group(1), int(match.group(2))
             elif match := re.match(r"Logs:\s+(\S+)$", line):
@@ -441,6 +442,17 @@ def post_form(base, path, form, cookie=None, source=None):
     if cookie:
         headers["Cookie"] = cookie
     return request(base, "POST", path, headers, urllib.parse.urlencode(form), source=source)
+
+
+# Each dashboard's /metrics URL by its own URL: the counters are on a loopback port of their own (--metrics-port 0,
+# issue 48), which scripts/cluster.sh prints beside the dashboard.
+METRICS = {}
+
+
+def metrics_text(url):
+    """The /metrics text of the dashboard at `url` (one cluster.sh started), from its metrics port."""
+    parts = urllib.parse.urlsplit(METRICS[url])
+    return request(f"{parts.scheme}://{parts.netloc}", "GET", parts.path).body
 
 
 def get(base, path, cookie=None, headers=None, source=None, timeout=60):

@@ -11,7 +11,8 @@ import threading
 import time
 
 from conftest import (
-    api_json, browser_id, followed_ids, get, post_form, quote, request, shows_favorite, stored_rows, stored_settings
+    api_json, browser_id, followed_ids, get, metrics_text, post_form, quote, request, shows_favorite, stored_rows,
+    stored_settings
 )
 
 
@@ -147,7 +148,7 @@ def parked_polls(cluster):
     """Long polls held right now, summed over the dashboards (`habits_live_parked` in their /metrics)."""
     total = 0
     for url, _ in cluster.dashboards:
-        match = re.search(r"^habits_live_parked (\d+)$", get(url, "/metrics").body, re.M)
+        match = re.search(r"^habits_live_parked (\d+)$", metrics_text(url), re.M)
         total += int(match.group(1))
     return total
 

@@ -10,7 +10,7 @@ import re
 import threading
 import time
 
-from conftest import api_json, get, maps_libpq, post_form, quote, shows_favorite
+from conftest import api_json, get, maps_libpq, metrics_text, post_form, quote, shows_favorite
 
 # Live pages move on a 10 s slot (the history's), so a tag taken just before a slot ends may be one slot old: the
 # comparison is made again, a few times, never waited on for long.
@@ -23,7 +23,7 @@ def plain_habits(cluster):
 
 def metric(url, name):
     """A /metrics value of one dashboard (0 when absent)."""
-    match = re.search(rf"^{name} (\S+)$", get(url, "/metrics").body, re.M)
+    match = re.search(rf"^{name} (\S+)$", metrics_text(url), re.M)
     return float(match.group(1)) if match else 0.0
 
 
@@ -31,7 +31,7 @@ def roles(cluster):
     """Each dashboard's part, from its /metrics: `leader`, `follower` or `standalone`."""
     found = []
     for url, _ in cluster.dashboards:
-        body = get(url, "/metrics").body
+        body = metrics_text(url)
         match = re.search(r'^habits_cluster_role\{role="(\w+)"\} 1$', body, re.M)
         found.append(match.group(1) if match else None)
     return found

@@ -25,8 +25,8 @@ import time
 import pytest
 
 from conftest import (
-    api_json, browser_id, get, page_load, post_form, postgres_cluster_of_its_own, quote, request, run_all, stored_rows,
-    stored_settings)
+    api_json, browser_id, get, metrics_text, page_load, post_form, postgres_cluster_of_its_own, quote, request, run_all,
+    stored_rows, stored_settings)
 
 BROWSERS = 200
 HANG_GUARD_SECONDS = 120
@@ -88,7 +88,7 @@ def roles(cluster, alive):
     for url, pid in cluster.dashboards:
         if pid not in alive:
             continue
-        match = re.search(r'^habits_cluster_role\{role="(\w+)"\} 1$', get(url, "/metrics").body, re.M)
+        match = re.search(r'^habits_cluster_role\{role="(\w+)"\} 1$', metrics_text(url), re.M)
         found.append(match.group(1) if match else None)
     return sorted(found)
 
@@ -195,7 +195,7 @@ def test_a_killed_refresher_is_replaced_and_no_acknowledged_change_is_lost(fault
     def kill_the_leader():
         nonlocal leader
         for url, pid in faulty.dashboards:
-            if 'habits_cluster_role{role="leader"} 1' in get(url, "/metrics").body:
+            if 'habits_cluster_role{role="leader"} 1' in metrics_text(url):
                 leader = pid
         os.kill(leader, signal.SIGKILL)
         alive.discard(leader)

@@ -18,7 +18,7 @@ import signal
 import subprocess
 import time
 
-from conftest import ROOT, api_json, get, post_form, quote, shows_favorite, start_cluster
+from conftest import ROOT, api_json, get, metrics_text, post_form, quote, shows_favorite, start_cluster
 
 HANG_GUARD_SECONDS = 120
 
@@ -73,7 +73,7 @@ def every_health_says(cluster, line):
 def roles(cluster):
     found = []
     for url, _ in cluster.dashboards:
-        match = re.search(r'^habits_cluster_role\{role="(\w+)"\} 1$', get(url, "/metrics").body, re.M)
+        match = re.search(r'^habits_cluster_role\{role="(\w+)"\} 1$', metrics_text(url), re.M)
         found.append(match.group(1) if match else None)
     return sorted(found)
 

@@ -90,10 +90,17 @@ extension DashboardAppTests {
     @Test func underAPublicURLOtherHostsAre421AndOtherOrigins403() async throws {
         let prefixed = try appAt("https://example.org/habits/")
         for host in ["127.0.0.1:8000", "rebind.evil.example", "example.org:8443"] {
-            await #expect(throws: HTTPError(.misdirectedRequest, "This dashboard is not served at this address.")) {
+            // Over https, the 421 carries HSTS too (issue 48).
+            await #expect(throws: MisdirectedRequest(overHTTPS: true)) {
                 _ = try await self.send(prefixed, .get, "/", [("Host", host)])
             }
         }
+        let answer = ErrorResponse.response(for: MisdirectedRequest(overHTTPS: true), logger: .silent)
+        #expect(answer.status == .misdirectedRequest)
+        #expect(answer.headers["Strict-Transport-Security"] == "max-age=31536000")
+        #expect(
+            ErrorResponse.response(for: MisdirectedRequest(overHTTPS: false), logger: .silent).headers[
+                "Strict-Transport-Security"] == nil)
         #expect(try await send(prefixed, .get, "/healthz", [("Host", "127.0.0.1:8000")]).status == .ok)
         let crossSite = try await send(
             prefixed, .post, "/habits/Yoga/favorite", [("Host", "example.org"), ("Origin", "https://evil.example")],
@@ -102,8 +109,8 @@ extension DashboardAppTests {
         #expect(try settingsFiles().isEmpty)
     }
 
-    /// Without `--public-url`, today's behaviour: http, no HSTS, no `Secure`, any Host on a non-loopback bind; a
-    /// trusted proxy's `X-Forwarded-Proto: https` makes the site https, anyone else's changes nothing.
+    /// Without `--public-url`: http, no HSTS, no `Secure`, and only the local names even on a wildcard bind (issue 48);
+    /// a trusted proxy's `X-Forwarded-Proto: https` makes the site https, anyone else's changes nothing.
     @Test func withoutAPublicURLOnlyATrustedProxyCanSayHTTPS() async throws {
         let plain = try appAt(nil, trustedProxies: AddressRange.list("127.0.0.1")!)
         let headers = [
@@ -117,7 +124,10 @@ extension DashboardAppTests {
         #expect(trusted.status == .seeOther)
         #expect(trusted.headers["Location"] == "/habits/Yoga")
         #expect(try #require(trusted.headers["Set-Cookie"]).contains("; Path=/; Secure; HttpOnly"))
-        let home = try await send(plain, .get, "/", [("Host", "dash.example:8000")])
+        await #expect(throws: MisdirectedRequest(overHTTPS: false)) {
+            _ = try await self.send(plain, .get, "/", [("Host", "dash.example:8000")])
+        }
+        let home = try await send(plain, .get, "/", [("Host", "localhost:8000")])
         #expect(home.status == .ok && home.headers["Strict-Transport-Security"] == nil)
         #expect(html(home).contains(#"href="/people""#))
     }

@@ -236,8 +236,19 @@ import Testing
         #expect(html(bad).contains("Sort people by name, activity or leading."))
     }
 
-    @Test func healthAndMetricsAnswerPlainText() async throws {
+    /// `/metrics` only on the metrics listener's responder, and only to its local names (issue 48).
+    @Test func healthAndMetricsAnswerPlainTextAndMetricsOnlyOnTheirOwnListener() async throws {
         #expect(html(try await get("/healthz")) == "ok\n")
-        #expect(html(try await get("/metrics")) == "upstream_calls 3\n")
+        #expect(try await get("/metrics").status == .notFound)
+        let metrics = app.metricsResponder(policy: .forServer(host: "127.0.0.1"))
+        func scrape(_ host: String, _ target: String = "/metrics") async throws -> Response {
+            try await metrics.respond(
+                to: Request(method: .get, target: target, headers: HTTPHeaders([("Host", host)])),
+                context: RequestContext(requestID: "t", logger: .silent))
+        }
+        #expect(html(try await scrape(Self.host)) == "upstream_calls 3\n")
+        // Anything else is a bare 404 there (the server writes it): no page, no health.
+        await #expect(throws: HTTPError(.notFound)) { _ = try await scrape(Self.host, "/") }
+        await #expect(throws: MisdirectedRequest(overHTTPS: false)) { _ = try await scrape("rebind.evil.example") }
     }
 }

@@ -60,13 +60,30 @@ import Testing
         }
     }
 
+    /// Issue 48: the counters are served nowhere unless a metrics port is given, and then on loopback unless told.
+    @Test func theMetricsListenerIsOffByDefaultAndOnLoopback() throws {
+        #expect(DashboardOptions().metricsPort == nil)
+        guard case .run(let options) = try DashboardOptions.parse(["--metrics-port", "0"]) else {
+            Issue.record("expected options")
+            return
+        }
+        #expect(options.metricsPort == 0 && options.metricsHost == "127.0.0.1")
+        guard case .run(let elsewhere) = try DashboardOptions.parse(["--metrics-port", "9464", "--metrics-host", "::"])
+        else {
+            Issue.record("expected options")
+            return
+        }
+        #expect(elsewhere.metricsPort == 9464 && elsewhere.metricsHost == "::")
+        #expect(throws: CommandLineError.self) { try DashboardOptions.parse(["--metrics-port", "x"]) }
+    }
+
     @Test func helpIsReported() throws {
         #expect(try DashboardOptions.parse(["--help"]) == .help)
         for flag in [
             "--port", "--host", "--upstream", "--api-port", "--settings-dir", "--data-dir", "--speed", "--seed",
             "--no-history", "--max-connections-per-client",
             "--new-browser-rate", "--trusted-proxy", "--settings-max-age", "--max-settings-files",
-            "--refresh-interval", "--cache-dir", "--cache-max-age",
+            "--refresh-interval", "--cache-dir", "--cache-max-age", "--metrics-port", "--metrics-host",
         ] {
             #expect(DashboardOptions.usage.contains(flag))
         }

@@ -43,7 +43,8 @@ def require_tool(name, *fallbacks):
 
 
 class HTTPSSite:
-    """nginx on https://127.0.0.1:<port><prefix>/ in front of a dashboard started with that --public-url."""
+    """nginx on https://127.0.0.1:<port><prefix>/ in front of a dashboard started with that --public-url, and on
+    http://127.0.0.1:<http_port>/ redirecting to it."""
 
     # How many ports to try: one picked as free may be taken before nginx binds it, by any process on the machine
     # that binds port 0 or connects out (an ephemeral port), such as another test run.
@@ -54,6 +55,7 @@ class HTTPSSite:
         self.run = tempfile.mkdtemp(prefix="habits-https-")
         os.chmod(self.run, 0o755)  # nginx's workers run as another user when started as root
         self.port = None
+        self.http_port = None
         self.url = None
         self.nginx = None
         self.dashboard = None
@@ -78,6 +80,9 @@ class HTTPSSite:
         meanwhile). True only once nginx answers there with this site's certificate, never another server that
         holds the port."""
         self.port = browser_conftest.free_port()
+        self.http_port = browser_conftest.free_port()
+        if self.http_port == self.port:
+            return False
         self.url = f"https://127.0.0.1:{self.port}{self.prefix}"
         settings = f"{self.run}/settings"
         self.dashboard = browser_conftest.launch(
@@ -95,7 +100,8 @@ class HTTPSSite:
         config = (ROOT / "deploy" / "nginx-https.conf.template").read_text()
         for name, value in {
             "@RUN_DIR@": self.run, "@PORT@": str(self.port), "@CERT@": cert, "@KEY@": key,
-            "@PREFIX@": self.prefix, "@DASHBOARD@": local,
+            "@PREFIX@": self.prefix, "@DASHBOARD@": local, "@HTTP_PORT@": str(self.http_port),
+            "@PUBLIC_AUTHORITY@": f"127.0.0.1:{self.port}",
         }.items():
             config = config.replace(name, value)
         os.makedirs(f"{self.run}/tmp", exist_ok=True)

@@ -31,6 +31,8 @@ def test_the_unit_runs_as_its_own_user_with_state_directories_and_notifies():
     start = unit["ExecStart"][0]
     assert "--settings-dir /var/lib/habits-dashboard/settings" in start
     assert "--cache-dir /var/lib/habits-dashboard/cache" in start
+    # Issue 48: the counters on their own port, loopback by default, never on the public one.
+    assert "--metrics-port 9464" in start and "--metrics-host" not in start
     assert unit["WatchdogSec"] and unit["NoNewPrivileges"] == ["yes"] and unit["CapabilityBoundingSet"] == [""]
 
 

@@ -39,7 +39,8 @@ public final class DashboardApp: Sendable {
     public let originCheck: OriginCheck
     /// Serves `Public/` under `/static/`; nil leaves static files out (handler tests).
     public let staticFiles: (any HTTPResponder)?
-    /// The text of `/metrics` (the cache's upstream counters), given the app's own caches' use; nil answers 404.
+    /// The text of `/metrics` (the cache's upstream counters), given the app's own caches' use, served by
+    /// `metricsResponder` only; nil answers 404 there.
     public let metrics: (@Sendable ([CacheUse]) async -> String)?
     /// The clock; its wall-clock `date` stamps logged habits (sent upstream and shown to people, so never monotonic).
     public let clock: any TimeSource
@@ -105,12 +106,20 @@ public final class DashboardApp: Sendable {
         router.get("/healthz") { [health, snapshots] _, _ in
             .text("ok\n" + (health.map { $0() + "\n" } ?? "") + (snapshots.clusterHealth ?? ""))
         }
-        router.get("/metrics") { [self] in try await metricsPage($0, $1) }
         if let staticFiles {
             router.add(.get, "/static/*", staticFiles)
         }
         router.fallback(ClosureResponder { _, _ in throw HTTPError(.notFound, "There is no page at this address.") })
         return router
+    }
+
+    /// The metrics listener's whole app (`--metrics-port`, issue 48): `/metrics` and nothing else, and only to the
+    /// names of `policy` (the listener's own address and loopback), so a DNS-rebinding page cannot read it either.
+    public func metricsResponder(policy: SitePolicy) -> some HTTPResponder {
+        var router = Router()
+        router.get("/metrics") { [self] in try await metricsPage($0, $1) }
+        router.fallback(ClosureResponder { _, _ in throw HTTPError(.notFound) })
+        return SiteGuard(policy: policy, next: SecurityHeaders(router))
     }
 
     /// The whole app as the server runs it: routes, HTML error pages in the layout, security headers, and the

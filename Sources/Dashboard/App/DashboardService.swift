@@ -14,6 +14,8 @@ import Timing
 public final class DashboardService: Sendable {
     /// The HTTP server.
     public let server: Server
+    /// With `--metrics-port`: the listener that alone serves `/metrics`.
+    public let metricsServer: Server?
     /// Joins identical Habits API calls in flight and counts them.
     public let upstream: RequestCoalescer
     /// The snapshot every page is built from.
@@ -26,10 +28,11 @@ public final class DashboardService: Sendable {
     let refresher: Refresher?
 
     private init(
-        server: Server, upstream: RequestCoalescer, snapshots: SnapshotStore, settingsSweeper: SettingsSweeper,
-        refresher: Refresher?
+        server: Server, metricsServer: Server?, upstream: RequestCoalescer, snapshots: SnapshotStore,
+        settingsSweeper: SettingsSweeper, refresher: Refresher?
     ) {
         self.server = server
+        self.metricsServer = metricsServer
         self.upstream = upstream
         self.snapshots = snapshots
         self.settingsSweeper = settingsSweeper
@@ -39,6 +42,9 @@ public final class DashboardService: Sendable {
 
     /// The bound port (after binding port 0, the real one).
     public var port: Int { server.port }
+
+    /// The metrics listener's bound port; nil without `--metrics-port`.
+    public var metricsPort: Int? { metricsServer?.port }
 
     /// Builds everything and starts listening. Throws a clear error for a broken template, an unreadable
     /// directory, a bad upstream URL or a port that is taken. `upstreamIdentity` names the upstream in the snapshot
@@ -132,18 +138,33 @@ public final class DashboardService: Sendable {
                 host: options.host, port: options.port, maxConnectionsPerClient: options.maxConnectionsPerClient),
             responder: app.responder,
             logger: logger, accessLog: accessLog, answerEpoch: app.answerEpoch)
+        // The counters get a listener of their own, on loopback unless told otherwise (issue 48): the public port
+        // never serves them, whatever proxy is or is not in front.
+        let metricsServer = options.metricsPort.map { port in
+            Server(
+                configuration: ServerConfiguration(host: options.metricsHost, port: port),
+                responder: app.metricsResponder(policy: .forServer(host: options.metricsHost)),
+                logger: logger.with(["component": "metrics"]))
+        }
         do {
+            // The metrics port first: when the public one is taken too, only a listener nothing reached is closed.
+            try metricsServer?.start()
             try server.start()
         } catch {
             sweeper.cancel()
             refresher?.stop()
+            if let metricsServer { Task { await metricsServer.shutdown() } }
             throw error
         }
         var listening = ["url": "http://\(options.host):\(server.port)/", "upstream": upstream.absoluteString]
         if let publicURL = options.publicURL { listening["public.url"] = publicURL.description }
+        if let metricsServer {
+            listening["metrics.url"] = Self.metricsURL(host: options.metricsHost, port: metricsServer.port)
+        }
         logger.notice("habits dashboard listening", listening)
         return DashboardService(
-            server: server, upstream: upstreamAPI, snapshots: snapshots, settingsSweeper: sweeper, refresher: refresher)
+            server: server, metricsServer: metricsServer, upstream: upstreamAPI, snapshots: snapshots,
+            settingsSweeper: sweeper, refresher: refresher)
     }
 
     /// Returns once a snapshot is there to show (from the disk at start, or the upstream's first answer), trying
@@ -159,6 +180,12 @@ public final class DashboardService: Sendable {
                 await clock.sleep(until: clock.now + .seconds(1))
             }
         }
+    }
+
+    /// The URL of `/metrics` on a listener bound to `host` and `port` (an IPv6 address in brackets).
+    public static func metricsURL(host: String, port: Int) -> String {
+        let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return "http://\(shown):\(port)/metrics"
     }
 
     /// An upstream URL as the snapshot file names it: without a trailing slash, so `http://h:1/` and `http://h:1`
@@ -179,5 +206,6 @@ public final class DashboardService: Sendable {
         refresher?.stop()
         snapshots.history.flush()
         await server.shutdown()
+        await metricsServer?.shutdown()
     }
 }

@@ -10,6 +10,10 @@ enum SecurityFields {
         "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self'; style-src 'self'; "
         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
+    /// `Strict-Transport-Security` for answers over https: a year, the usual lifetime; no `includeSubDomains`, since
+    /// other hosts under the name are not ours to bind.
+    static let strictTransportSecurity = "max-age=31536000"
+
     /// Adds the fields to one response; one that already holds them (`areApplied`) is left as it is.
     static func apply(to response: inout Response) {
         if areApplied(response.headers) { return }

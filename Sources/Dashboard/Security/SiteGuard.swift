@@ -1,8 +1,9 @@
 import HTTPCore
 import HTTPServer
 
-/// The public-address rules of issue 20 around the whole app: with `--public-url`, a request for another host is
-/// refused (421) on every bind address, so DNS rebinding finds nothing to read; a site reached over https gets
+/// The public-address rules of issues 20 and 48 around the whole app: a request for a host this dashboard is not
+/// served at (another than `--public-url`'s, or without it another than the loopback names and the bound address) is
+/// refused (421), so DNS rebinding finds nothing to read; every answer over https, the 421 included, gets
 /// `Strict-Transport-Security`; and a redirect's `Location` gets the path prefix.
 struct SiteGuard<Next: HTTPResponder>: HTTPResponder {
     /// Which site a request was sent to.
@@ -10,8 +11,8 @@ struct SiteGuard<Next: HTTPResponder>: HTTPResponder {
     /// The app.
     let next: Next
 
-    /// A year, the usual HSTS lifetime; no `includeSubDomains`, since other hosts under the name are not ours to bind.
-    static var strictTransportSecurity: String { "max-age=31536000" }
+    /// The HSTS value (`SecurityFields.strictTransportSecurity`).
+    static var strictTransportSecurity: String { SecurityFields.strictTransportSecurity }
 
     func respond(to request: Request, context: RequestContext) async throws -> Response {
         let site = try admit(request, context)
@@ -27,8 +28,8 @@ struct SiteGuard<Next: HTTPResponder>: HTTPResponder {
     private func admit(_ request: Request, _ context: RequestContext) throws -> Site? {
         let site = policy.site(of: request, peer: context.peer)
         // `/healthz` stays reachable by any name: a load balancer or a service manager asks by address.
-        if site == nil, policy.publicURL != nil, request.path != "/healthz" {
-            throw HTTPError(.misdirectedRequest, "This dashboard is not served at this address.")
+        if site == nil, request.path != "/healthz" {
+            throw MisdirectedRequest(overHTTPS: policy.scheme(of: request, peer: context.peer) == "https")
         }
         return site
     }
