@@ -89,10 +89,13 @@ do {
         options: options, upstream: upstream, upstreamIdentity: kernelChosenPort ? "embedded simulator" : nil,
         database: database, logger: logger)
 } catch let error as Server.StartError where error.addressInUse {
-    // Only the dashboard's own ports can clash (the embedded API's is kernel-chosen unless --api-port is given).
+    // Only the dashboard's own ports can clash (the embedded API's is kernel-chosen unless --api-port is given); the
+    // message names the flag of the one that did.
+    let flag =
+        error.port == options.metricsPort && error.port != options.port ? "--metrics-port N" : "--port N (or PORT=N)"
     logger.error(
-        "cannot start the dashboard: port \(options.port) (or --metrics-port \(options.metricsPort ?? 0)) is taken; "
-            + "choose another with --port N (or PORT=N), or 0 for a free one", ["error": "\(error)"])
+        "cannot start the dashboard: port \(error.port) is taken; choose another with \(flag), or 0 for a free one",
+        ["error": "\(error)"])
     await simulator?.shutdown()
     exit(1)
 } catch {

@@ -142,4 +142,19 @@ import Testing
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(text.contains("port \(holder.port) is taken") && text.contains("--port"))
     }
+
+    /// Issue 48 point 3: the counters' own listener clashing is named with its own flag, not the public port's.
+    @Test func aTakenMetricsPortIsNamedWithItsOwnFlag() async throws {
+        let holder = Server(configuration: ServerConfiguration(), responder: LiveServer.testRouter, logger: .silent)
+        try holder.start()
+        let errors = Pipe()
+        let (process, _) = try Self.launch(
+            "habits-dashboard", ["--port", "0", "--metrics-port", "\(holder.port)", "--no-history"],
+            standardError: errors)
+        try await Self.waitForExit(process, within: .seconds(60))
+        await holder.shutdown()
+        #expect(process.terminationStatus == 1)
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(text.contains("port \(holder.port) is taken; choose another with --metrics-port N"), "\(text)")
+    }
 }

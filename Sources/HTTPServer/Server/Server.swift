@@ -23,6 +23,8 @@ public final class Server: Sendable {
         public let description: String
         /// True when another process holds the port: the command line can then name the flag that fixes it.
         public var addressInUse = false
+        /// The port it could not listen on (0 when the error is not about listening).
+        public var port = 0
     }
 
     enum Phase {
@@ -93,7 +95,7 @@ public final class Server: Sendable {
         } catch {
             throw StartError(
                 description: "cannot listen on \(configuration.host):\(configuration.port): \(error)",
-                addressInUse: error.code == EADDRINUSE)
+                addressInUse: error.code == EADDRINUSE, port: configuration.port)
         }
         let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: acceptQueue)
         source.setEventHandler { [self] in acceptConnections(fd) }
