@@ -36,6 +36,68 @@ import Testing
         #expect(decoded == record, "the decoded record differs")
     }
 
+    /// A file written before issue 47 (format 1: each slot's last total only) still loads: each slot's first total is
+    /// its last, so the lines and the figures are what they were.
+    @Test func aFileOfTheFormerFormatLoadsWithEachSlotsFirstTotalItsLast() throws {
+        var out: [UInt8] = HistoryFileFormat.magic
+        func u32(_ value: UInt32) {
+            for shift in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        }
+        func i64(_ value: Int64) {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                out.append(UInt8(truncatingIfNeeded: UInt64(bitPattern: value) >> shift))
+            }
+        }
+        func string(_ text: String) {
+            u32(UInt32(text.utf8.count))
+            out += text.utf8
+        }
+        u32(1)
+        string(Self.upstream)
+        u32(3)
+        for (spacing, capacity) in TrendHistory.standardTiers {
+            u32(UInt32(spacing))
+            u32(UInt32(capacity))
+            out.append(1)
+            i64(Int64(1_800_000_000 / spacing))
+            u32(1)  // habits: Yoga, 3 then a gap then 7
+            string("Yoga")
+            u32(3)
+            for sample in [3, Int32.min, 7] as [Int32] { u32(UInt32(bitPattern: sample)) }
+            u32(0)  // people
+        }
+        u32(0)  // rank changes
+        var digest = ContentDigest()
+        for byte in out { digest.feed(byte: byte) }
+        i64(Int64(bitPattern: digest.value))
+
+        let history = try HistoryFileFormat.decode(out, upstream: Self.upstream).history
+        for tier in history.tiers {
+            #expect(tier.habits.slots("Yoga")?.first == [3, nil, 7])
+            #expect(tier.habits.slots("Yoga")?.last == [3, nil, 7])
+        }
+        #expect(history.trend("Yoga", person: false, range: .day)?.change == 4)
+        // Written again, it is the current format and reads back the same.
+        let again = HistoryRecord(history: history, moments: MomentLog())
+        let bytes = HistoryFileFormat.encode(again, upstream: Self.upstream)
+        #expect(bytes[8..<12] == [2, 0, 0, 0])
+        #expect(try HistoryFileFormat.decode(bytes, upstream: Self.upstream) == again)
+    }
+
+    @Test func eachSlotKeepsItsFirstAndLastTotalThroughTheFile() throws {
+        var history = TrendHistory()
+        let second = Int(Self.start.timeIntervalSince1970)
+        for (offset, total) in [(0, 395), (120, 410), (290, 424)] {
+            history.record(habitTotals: ["Herbal tea": total], userTotals: [:], second: second + offset)
+        }
+        let record = HistoryRecord(history: history, moments: MomentLog())
+        let decoded = try HistoryFileFormat.decode(
+            HistoryFileFormat.encode(record, upstream: Self.upstream), upstream: Self.upstream)
+        let day = try #require(decoded.history.trend("Herbal tea", person: false, range: .day))
+        #expect(day.extremes?.low == 395)
+        #expect(day.change == 29)
+    }
+
     @Test func everyCutAndEveryFlippedByteIsCaught() throws {
         let bytes = HistoryFileFormat.encode(Self.record(), upstream: Self.upstream)
         for length in stride(from: 0, to: bytes.count, by: 97) {
