@@ -25,8 +25,9 @@ def string(text):
 
 def encode(upstream, habits, last_hour_slot):
     """`habits` maps a habit's name to its hourly totals, oldest first (None for a gap), the last one in
-    `last_hour_slot` (seconds since 1970 // 3600). The 10 s and 5 min tiers are left empty."""
-    out = bytearray(MAGIC) + struct.pack("<I", 1) + string(upstream) + struct.pack("<I", len(TIERS))
+    `last_hour_slot` (seconds since 1970 // 3600). The 10 s and 5 min tiers are left empty. Format 2: each slot is
+    two samples, the first and the last total recorded in it (here the same)."""
+    out = bytearray(MAGIC) + struct.pack("<I", 2) + string(upstream) + struct.pack("<I", len(TIERS))
     for spacing, capacity in TIERS:
         out += struct.pack("<II", spacing, capacity)
         hourly = spacing == 3600
@@ -34,8 +35,8 @@ def encode(upstream, habits, last_hour_slot):
         series = sorted(habits.items()) if hourly else []
         out += struct.pack("<I", len(series))
         for name, samples in series:
-            out += string(name) + struct.pack("<I", len(samples))
-            out += b"".join(struct.pack("<i", UNKNOWN if s is None else s) for s in samples)
+            out += string(name) + struct.pack("<I", 2 * len(samples))
+            out += b"".join(2 * struct.pack("<i", UNKNOWN if s is None else s) for s in samples)
         out += struct.pack("<I", 0)  # people
     out += struct.pack("<I", 0)  # rank changes
     return bytes(out) + struct.pack("<Q", digest(out))

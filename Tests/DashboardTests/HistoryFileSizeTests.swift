@@ -2,8 +2,9 @@ import Testing
 
 @testable import Dashboard
 
-/// The figures README states (issue 22 point 1): a month of history costs 5,484 bytes of samples a series in memory,
-/// and its file is those samples plus each series' name and two counts per tier.
+/// The figures README states (issue 22 point 1): a month of history costs 10,968 bytes of samples a series in memory
+/// (each slot's first and last total, issue 47), and its file is those samples plus each series' name and two counts
+/// per tier.
 @Suite struct HistoryFileSizeTests {
     /// A full month for `habits` habits and `people` people, recorded once an hour (every ring then holds its whole
     /// capacity, gaps included, as a month of 10 s samples would).
@@ -22,11 +23,11 @@ import Testing
     }
 
     /// The file's size from its format: a fixed header and trailer, per tier 25 bytes and per series its name (and its
-    /// length) and a count, and 4 bytes a sample.
+    /// length) and a count, and 4 bytes a sample, two a slot.
     static func expectedBytes(series: Int, nameBytes: Int, upstream: String) -> Int {
         let header = 8 + 4 + (4 + upstream.utf8.count) + 4
         let tiers = 3 * (4 + 4 + 1 + 8 + 2 * 4)
-        let perSeries = 3 * (4 + 4) + (361 + 289 + 721) * 4
+        let perSeries = 3 * (4 + 4) + (361 + 289 + 721) * 2 * 4
         return header + tiers + series * perSeries + 3 * nameBytes + 4 + 8
     }
 
@@ -38,7 +39,7 @@ import Testing
         let expected = Self.expectedBytes(
             series: habits + people, nameBytes: nameBytes, upstream: "http://127.0.0.1:8080")
         #expect(bytes.count == expected)
-        // 5,484 bytes of samples and 24 bytes of counts a series, plus its name three times.
-        #expect(bytes.count <= (habits + people) * (5_484 + 24 + 3 * 16) + 200)
+        // 10,968 bytes of samples and 24 bytes of counts a series, plus its name three times.
+        #expect(bytes.count <= (habits + people) * (10_968 + 24 + 3 * 16) + 200)
     }
 }

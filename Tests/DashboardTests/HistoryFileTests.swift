@@ -32,31 +32,88 @@ import Testing
         return HistoryRecord(history: history, moments: MomentLog(changes: [change, tie]))
     }
 
-    /// `record`'s bytes as format 1 wrote them: its one rank change carries no people (format 2 writes their count,
-    /// 0, as the last four bytes before the digest).
-    static func formatOneBytes(_ record: HistoryRecord) -> [UInt8] {
-        var bytes = Array(HistoryFileFormat.encode(record, upstream: upstream).dropLast(12))
-        bytes.replaceSubrange(
-            HistoryFileFormat.magic.count..<(HistoryFileFormat.magic.count + 4), with: [1, 0, 0, 0])
-        var digest = ContentDigest()
-        for byte in bytes { digest.feed(byte: byte) }
-        let bits = digest.value
-        return bytes + stride(from: 0, to: 64, by: 8).map { UInt8(truncatingIfNeeded: bits >> $0) }
-    }
-
-    @Test func aFileOfFormatOneBeforeLeadChangesNamedPeopleIsStillRead() throws {
-        var record = Self.record()
-        record.moments = MomentLog(changes: [record.moments.changes[0]])
-        let decoded = try HistoryFileFormat.decode(Self.formatOneBytes(record), upstream: Self.upstream)
-        #expect(decoded == record, "the decoded record differs")
-    }
-
     @Test func aRecordRoundTripsThroughItsBytes() throws {
         let record = Self.record()
         let bytes = HistoryFileFormat.encode(record, upstream: Self.upstream)
         let decoded = try HistoryFileFormat.decode(bytes, upstream: Self.upstream)
         #expect(decoded == record, "the decoded record differs")
         #expect(bytes.count == HistoryFileFormat.size(of: record, upstream: Self.upstream))
+    }
+
+    /// A file written before issue 47 (format 1: each slot's last total only, and rank changes naming nobody but their
+    /// person) still loads: each slot's first total is its last, so the lines and the figures are what they were, and
+    /// each change names no one else.
+    @Test func aFileOfTheFormerFormatLoadsWithEachSlotsFirstTotalItsLastAndChangesNamingNobodyElse() throws {
+        var out: [UInt8] = HistoryFileFormat.magic
+        func u32(_ value: UInt32) {
+            for shift in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        }
+        func i64(_ value: Int64) {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                out.append(UInt8(truncatingIfNeeded: UInt64(bitPattern: value) >> shift))
+            }
+        }
+        func string(_ text: String) {
+            u32(UInt32(text.utf8.count))
+            out += text.utf8
+        }
+        u32(1)
+        string(Self.upstream)
+        u32(3)
+        for (spacing, capacity) in TrendHistory.standardTiers {
+            u32(UInt32(spacing))
+            u32(UInt32(capacity))
+            out.append(1)
+            i64(Int64(1_800_000_000 / spacing))
+            u32(1)  // habits: Yoga, 3 then a gap then 7
+            string("Yoga")
+            u32(3)
+            for sample in [3, Int32.min, 7] as [Int32] { u32(UInt32(bitPattern: sample)) }
+            u32(0)  // people
+        }
+        u32(1)  // rank changes: kind, habit, person id and name, your rank, second; no people after them
+        out.append(RankChange.Kind.passedYou.rawValue)
+        string("Yoga")
+        string("user1")
+        string("Amy <b>")
+        u32(2)
+        i64(1_800_000_040)
+        var digest = ContentDigest()
+        for byte in out { digest.feed(byte: byte) }
+        i64(Int64(bitPattern: digest.value))
+
+        let decoded = try HistoryFileFormat.decode(out, upstream: Self.upstream)
+        #expect(
+            decoded.moments.changes == [
+                RankChange(
+                    kind: .passedYou, habit: "Yoga", userID: "user1", userName: "Amy <b>", yourRank: 2,
+                    second: 1_800_000_040)
+            ])
+        let history = decoded.history
+        for tier in history.tiers {
+            #expect(tier.habits.slots("Yoga")?.first == [3, nil, 7])
+            #expect(tier.habits.slots("Yoga")?.last == [3, nil, 7])
+        }
+        #expect(history.trend("Yoga", person: false, range: .day)?.change == 4)
+        // Written again, it is the current format and reads back the same.
+        let again = HistoryRecord(history: history, moments: MomentLog())
+        let bytes = HistoryFileFormat.encode(again, upstream: Self.upstream)
+        #expect(bytes[8..<12] == [2, 0, 0, 0])
+        #expect(try HistoryFileFormat.decode(bytes, upstream: Self.upstream) == again)
+    }
+
+    @Test func eachSlotKeepsItsFirstAndLastTotalThroughTheFile() throws {
+        var history = TrendHistory()
+        let second = Int(Self.start.timeIntervalSince1970)
+        for (offset, total) in [(0, 395), (120, 410), (290, 424)] {
+            history.record(habitTotals: ["Herbal tea": total], userTotals: [:], second: second + offset)
+        }
+        let record = HistoryRecord(history: history, moments: MomentLog())
+        let decoded = try HistoryFileFormat.decode(
+            HistoryFileFormat.encode(record, upstream: Self.upstream), upstream: Self.upstream)
+        let day = try #require(decoded.history.trend("Herbal tea", person: false, range: .day))
+        #expect(day.extremes?.low == 395)
+        #expect(day.change == 29)
     }
 
     @Test func everyCutAndEveryFlippedByteIsCaught() throws {

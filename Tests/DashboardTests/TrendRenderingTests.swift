@@ -31,6 +31,11 @@ import Testing
         return before
     }
 
+    /// "02:10": how the charts word the start of a span recorded since `second`, with the latest slot at `now`.
+    static func since(_ second: Int, now: Int) -> String {
+        TimeText.clock(second, sameDayAs: now / 10 * 10, in: .current)
+    }
+
     @Test func requestsAloneRecordNothingNew() async throws {
         _ = try await get("/habits/Yoga")
         _ = try await get("/people/user0")
@@ -38,22 +43,26 @@ import Testing
         #expect(snapshots.history.habitTrend("Yoga")?.samples.count == 1)
     }
 
-    @Test func theHabitPageDrawsItsTotalAcrossTheHourWithItsLabelsLowHighAndChange() async throws {
+    /// Less than the hour recorded: the line spans what was (the first slot from its first total to its last, then
+    /// the second), and the axis, the change and the label all say since when (issue 47 point 2).
+    @Test func theHabitPageDrawsTheRecordedSpanAndSaysSinceWhenInItsAxisChangeAndLabel() async throws {
         let before = try await recordTwoSlots()
         let html = try await get("/habits/Yoga")
         let now = Int(clock.date.timeIntervalSince1970)
+        let start = (now - 10) / 10 * 10
+        let since = Self.since(start, now: now)
         #expect(
             html.contains(
                 #"<svg class="chart-svg" viewBox="0 0 600 120" preserveAspectRatio="none" role="img" "#
-                    + #"aria-label="Count over the last 1 min: from \#(before) to \#(before + 3)"><path class="chart-line" d="M598.3 114L600 6" vector-effect="non-scaling-stroke"></path></svg>"#
+                    + #"aria-label="Count since \#(since): from \#(before) to \#(before + 3)"><path class="chart-line" d="M0 114L300 114L600 6" vector-effect="non-scaling-stroke"></path></svg>"#
             ), "\(html)")
         #expect(
             html.contains(
-                #"<span class="chart-start"><time datetime="\#(TimeText.iso(now - 3_600))" data-time="ago">1 h ago</time></span>"#
+                #"<span class="chart-start">since <time datetime="\#(TimeText.iso(start))">\#(since)</time></span>"#
                     + #" <span class="chart-extremes">low \#(before) · high \#(before + 3)</span> "#
                     + #"<span class="chart-end"><time datetime="\#(TimeText.iso(now))" data-time="ago">just now</time></span>"#
             ), "\(html)")
-        #expect(html.contains(#"<p class="chart-change">+3 in the last hour</p>"#))
+        #expect(html.contains(#"<p class="chart-change">+3 since \#(since)</p>"#))
         #expect(!html.contains("style="))
     }
 
@@ -71,9 +80,10 @@ import Testing
         // The live region polls the same range, and the pause link keeps it.
         #expect(html.contains(#"data-live-src="/fragments/habits/Yoga?range=week""#))
         #expect(html.contains(#"href="/habits/Yoga?range=week&amp;live=0""#))
-        #expect(html.contains(#"aria-label="Count over the last week: from "#))
+        // The week's first hourly slot keeps the total it started from: the week gained all five, since that hour.
+        #expect(html.contains(#"aria-label="Count since "#))
         let fragment = try await get("/fragments/habits/Yoga?range=week")
-        #expect(fragment.contains(#"<p class="chart-change">+2 this week</p>"#), "\(fragment)")
+        #expect(fragment.contains(#"<p class="chart-change">+5 since "#), "\(fragment)")
     }
 
     @Test func anUnknownRangeIsA400ThatNamesTheChoices() async throws {
@@ -99,7 +109,7 @@ import Testing
         _ = try await recordTwoSlots()
         let html = try await get("/people/\(User.activeUserID)")
         #expect(html.contains(#"<svg class="chart-svg""#))
-        #expect(html.contains(#"role="img" aria-label="Count over the last 1 min: from "#))
+        #expect(html.contains(#"role="img" aria-label="Count since "#))
     }
 
     @Test func homesLeaderboardCardsDrawTheirHabit() async throws {
@@ -108,17 +118,20 @@ import Testing
         let cookie = try #require(favorite.headers["Set-Cookie"]).split(separator: ";")[0]
         let html = try await get("/", cookie: String(cookie))
         #expect(html.contains(#"class="card leader-card""#))
-        #expect(html.contains(#"aria-label="Count over the last 1 min: from \#(before) to \#(before + 3)""#))
-        #expect(html.contains("+3 in the last 1 min"))
+        // The line, its label and the text beside it cover the same span.
+        let now = Int(clock.date.timeIntervalSince1970)
+        let since = Self.since((now - 10) / 10 * 10, now: now)
+        #expect(html.contains(#"aria-label="Count since \#(since): from \#(before) to \#(before + 3)""#))
+        #expect(html.contains(#"<span class="trend">+3 since \#(since)</span>"#))
     }
 
-    /// Time passing is a change too: "+3 in the last 1 min" must not stay on screen through a quiet quarter hour.
+    /// Time passing is a change too: the line and its figures move on with the slot even while the counts stand still.
     @Test func aLiveFragmentMovesOnWithTheSlotWhileTheCountsStandStill() async throws {
         _ = try await get("/fragments/habits/Yoga")
         clock.advance(by: .seconds(10))
         await snapshots.refreshAfterChange()
         let html = try await get("/fragments/habits/Yoga")
-        #expect(html.contains("+0 in the last hour"), "\(html)")
+        #expect(html.contains("+0 since "), "\(html)")
         clock.advance(by: .seconds(3))
         let again = try await get("/fragments/habits/Yoga")
         #expect(again == html)

@@ -9,7 +9,7 @@ struct PageDeclaration: Sendable {
         case reference
         /// Everything, counts included (`Snapshot.version`).
         case statistics
-        /// Counts and the history's latest slot: the sparklines and "+N in the last 5 min" then move on every slot
+        /// Counts and the history's latest slot: the sparklines and "+N in the last hour" then move on every slot
         /// (10 s) while the page is watched, even when the counts stand still, at the cost of at most one rendering
         /// per page per slot; requests in between are still served from the render cache.
         case trend

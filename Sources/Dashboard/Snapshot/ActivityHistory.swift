@@ -166,14 +166,7 @@ public final class ActivityHistory: Sendable {
     var moments: MomentLog { state.withLock { $0.read.moments } }
 
     private func trend(_ key: String, person: Bool, range: HistoryRange) -> Trend? {
-        state.withLock { state -> Trend? in
-            let history = state.read.history
-            guard let cut = history.samples(key, person: person, range: range) else { return nil }
-            let tier = history.tiers[range.tier]
-            let slots = range == .hour ? tier.capacity : range.seconds / tier.spacing + 1
-            return Trend(
-                samples: cut.samples, capacity: slots, spacing: tier.spacing, range: range, lastSecond: cut.lastSecond)
-        }
+        state.withLock { $0.read.history.trend(key, person: person, range: range) }
     }
 }
 

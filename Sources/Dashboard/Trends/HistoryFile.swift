@@ -22,8 +22,8 @@ final class HistoryFile: HistoryStore {
     private let clock: any TimeSource
     private let logger: Logger
     private let writer: CoalescingWriter<HistoryRecord>
-    /// A larger file is not read (the bound of 2 × 4,096 series in three tiers is about 45 MB).
-    private let maxFileBytes = 64 << 20
+    /// A larger file is not read (the bound of 2 × 4,096 series in three tiers, two samples a slot, is about 90 MB).
+    private let maxFileBytes = 96 << 20
 
     /// A history file in `directory` for `upstream`, written at most once per `minWriteInterval`.
     init(

@@ -3,15 +3,16 @@
 ///
 /// Little-endian throughout: the magic `HABITSH\n`, the format (UInt32), the upstream (string), then per tier its
 /// spacing and capacity (UInt32 each), its latest slot (a flag byte and an Int64), and the habits' and people's
-/// series (a count, then per series its name and its samples as a count and Int32s, `Int32.min` for a gap); then the
-/// rank changes (a count, then kind, habit, person id and name, your rank or -1, second, and from format 2 the
-/// people a lead change names besides its person: a count, then id and name each); last a 64-bit `ContentDigest` of
-/// every byte before it, so a file cut short or damaged is caught, never half-read. A string is a UInt32 length and
-/// its UTF-8 bytes. Format 1 (no people per change, issue 47 point 1 added them) is still read.
+/// series (a count, then per series its name and its samples as a count and Int32s, two a slot, its first and last
+/// total, `Int32.min` for a gap); then the rank changes (a count, then kind, habit, person id and name, your rank or
+/// -1, second, and the people a lead change names besides its person: a count, then id and name each); last a 64-bit
+/// `ContentDigest` of every byte before it, so a file cut short or damaged is caught, never half-read. A string is a
+/// UInt32 length and its UTF-8 bytes. Format 1 (before issue 47: one sample a slot, its last total, and no people per
+/// change) is still read, each slot as first = last and each change naming nobody else.
 enum HistoryFileFormat {
     /// The format written now; bump it with any change of layout or of the standard tiers.
     static let currentFormat: UInt32 = 2
-    /// The oldest format still read: 1 differs only by the rank changes' people, read as none.
+    /// The oldest format still read: 1, one sample a slot and no people per rank change.
     static let oldestFormat: UInt32 = 1
     /// The first bytes of every history file.
     static let magic = Array("HABITSH\n".utf8)
@@ -135,6 +136,7 @@ enum HistoryFileFormat {
         var input = Reader(bytes: Array(bytes.dropLast(8)), offset: magic.count)
         guard let format = input.u32() else { throw .corrupt("no format") }
         guard (oldestFormat...currentFormat).contains(format) else { throw .format(format) }
+        let perSlot = format >= 2 ? 2 : 1
         guard let fileUpstream = input.string() else { throw .corrupt("no upstream") }
         guard fileUpstream == upstream else { throw .foreignUpstream(fileUpstream) }
         let standard = TrendHistory.standardTiers
@@ -150,10 +152,10 @@ enum HistoryFileFormat {
                 guard let count = input.u32() else { throw .corrupt("a table is cut short") }
                 var series: [(name: String, samples: [Int32])] = []
                 for _ in 0..<count {
-                    guard let name = input.string(), let samples = input.samples(limit: Int(capacity)) else {
-                        throw .corrupt("a series is cut short or too long")
-                    }
-                    series.append((name, samples))
+                    guard let name = input.string(), let samples = input.samples(limit: perSlot * Int(capacity)),
+                        samples.count % perSlot == 0
+                    else { throw .corrupt("a series is cut short or too long") }
+                    series.append((name, perSlot == 2 ? samples : samples.flatMap { [$0, $0] }))
                 }
                 tables.append(TrendTable(capacity: Int(capacity), maxSeries: maxSeries, series: series))
             }

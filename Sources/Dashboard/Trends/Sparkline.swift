@@ -1,7 +1,7 @@
 /// The geometry of a sparkline: an SVG path through a series' samples, in a `width` × `height` box whose right edge
 /// is the latest slot. Pure, so it is tested without a page.
 ///
-/// - The x axis spans the series' own samples (the label says how long: "over the last 12 min"), but at least
+/// - The x axis spans the series' own samples (the label says since when: "since 02:10"), but at least
 ///   `minimumSlots` (5 min), so a young series does not stretch two samples across the card, and at most `capacity`.
 /// - The y axis spans the known samples' range (a flat series is drawn across the middle), inset from the edges so
 ///   the stroke is not clipped.

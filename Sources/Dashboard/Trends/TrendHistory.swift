@@ -1,18 +1,21 @@
+import Foundation
+
 /// The history of every habit's and every person's total count at three resolutions (issue 22 point 1): one sample
 /// per 10 s for the last hour, per 5 min for the last day and per hour for the last 30 days. Every recording goes to
-/// each tier; within a slot the last total wins, which is exact for totals that only grow (a coarse sample is the
-/// fine sample at the end of its slot). Slots in which nothing was recorded (the dashboard was down) are gaps at every
-/// resolution, never copies of a neighbour.
+/// each tier; a slot keeps the first and the last total recorded in it (issue 47), so a range's change, low and high
+/// are those of every total recorded over its slots, at any resolution, for totals that only grow within a slot.
+/// Slots in which nothing was recorded (the dashboard was down) are gaps at every resolution, never copies of a
+/// neighbour.
 ///
 /// A pure value: time arrives as whole seconds since 1970 (wall clock, so slots mean the same after a restart),
 /// and every tier's slots are counted from the epoch, so a 5-minute slot is 10:05–10:10 in every run.
 ///
-/// **Memory bound** (per series, in all: README states the same figures). A series holds 361 + 289 + 721 = 1,371
-/// samples, as runs of 8 bytes a change (`TrendRing`), never more than dense samples of 4 bytes: at most 5,484 bytes,
-/// plus about 100 bytes of ring, header and name-table entry per tier (~5.8 KB). A total that does not change in a
-/// tier's reach costs one run there. The built-in data has 19 habits and 42 people: 61 series, at most 334,524 bytes
-/// of samples (~355 KB in all); ten times the data, 610 series, 3.35 MB (~3.5 MB). At most `maxSeries` (4,096) per
-/// kind per tier are kept: 44.9 MB at the very worst, every total changing in every slot.
+/// **Memory bound** (per series, in all: README states the same figures). A series holds 2 × (361 + 289 + 721) =
+/// 2,742 samples, as runs of 8 bytes a change (`TrendRing`), never more than dense samples of 4 bytes: at most 10,968
+/// bytes, plus about 100 bytes of ring, header and name-table entry per tier (~11.3 KB). A total that does not change
+/// in a tier's reach costs one run there. The built-in data has 19 habits and 42 people: 61 series, at most 669,048
+/// bytes of samples (~690 KB in all); ten times the data, 610 series, 6.69 MB (~6.9 MB). At most `maxSeries` (4,096)
+/// per kind per tier are kept: 89.8 MB at the very worst, every total changing twice in every slot.
 struct TrendHistory: Equatable, Sendable {
     /// (seconds per slot, slots kept) of each tier, finest first: 10 s × 361 (an hour and its start), 5 min × 289
     /// (a day), 1 h × 721 (30 days).
@@ -51,16 +54,28 @@ struct TrendHistory: Equatable, Sendable {
         return second % spacing < 0 ? quotient - 1 : quotient
     }
 
-    /// The samples of a series over `range`, oldest first, and the second at which the last slot starts; nil when
-    /// the series is not tracked. `person` chooses the people's table over the habits'.
-    func samples(_ key: String, person: Bool, range: HistoryRange) -> (samples: [Int?], lastSecond: Int)? {
+    /// The slots of a series over `range`, oldest first (each one's first and last total), and the second at which
+    /// the last slot starts; nil when the series is not tracked. `person` chooses the people's table over the habits'.
+    func samples(
+        _ key: String, person: Bool, range: HistoryRange
+    ) -> (samples: [Int?], firsts: [Int?], lastSecond: Int)? {
         guard range.tier < tiers.count else { return nil }
         let tier = tiers[range.tier]
         guard let latest = tier.latestSlot,
-            let samples = person ? tier.person(key) : tier.habit(key)
+            let slots = person ? tier.people.slots(key) : tier.habits.slots(key)
         else { return nil }
-        let slots = range.seconds / tier.spacing + 1
-        return (Array(samples.suffix(slots)), latest * tier.spacing)
+        let count = range.seconds / tier.spacing + 1
+        return (Array(slots.last.suffix(count)), Array(slots.first.suffix(count)), latest * tier.spacing)
+    }
+
+    /// A series' trend over `range` (its "since 02:10" worded in `timeZone`); nil when it is not tracked.
+    func trend(_ key: String, person: Bool, range: HistoryRange, timeZone: TimeZone = .current) -> Trend? {
+        guard let cut = samples(key, person: person, range: range) else { return nil }
+        let tier = tiers[range.tier]
+        let slots = range == .hour ? tier.capacity : range.seconds / tier.spacing + 1
+        return Trend(
+            samples: cut.samples, firsts: cut.firsts, capacity: slots, spacing: tier.spacing, range: range,
+            lastSecond: cut.lastSecond, timeZone: timeZone)
     }
 
     /// The first known total of a series recorded at or after `second` (within the finest tier that still reaches

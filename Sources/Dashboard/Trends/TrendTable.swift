@@ -1,7 +1,10 @@
 /// The series of one kind (habits by name, or people by id) in the trend history, each a `TrendRing` found through a
 /// stable name → index table.
 ///
-/// Every ring's newest sample is the history's latest slot. A name absent from a recording gets an unknown sample;
+/// A slot is two samples of its ring, oldest first: the first total recorded in it and the last (issue 47: a slot
+/// that kept only its last total lost the growth within the first slot of a range, so a day's chart could say less
+/// than the hour's within it). A total that stands still costs nothing more (the second sample repeats the first, no
+/// new run). Every ring's newest pair is the history's latest slot. A name absent from a recording gets an unknown sample;
 /// a series with no known sample left (absent for a whole ring) is dropped and its ring reused, and at most
 /// `maxSeries` are kept, so the table stays bounded even if the upstream's names change.
 struct TrendTable: Equatable, Sendable {
@@ -28,31 +31,42 @@ struct TrendTable: Equatable, Sendable {
     /// Rings allocated (held series plus reusable ones): what the memory bound counts.
     var ringCount: Int { rings.count }
 
-    /// The samples of `name`, oldest first; nil when it is not tracked.
+    /// The last total of each slot of `name`, oldest first; nil when it is not tracked.
     func samples(_ name: String) -> [Int?]? {
-        index[name].map { rings[$0].samples }
+        index[name].map { Self.halves(rings[$0].samples).last }
     }
 
-    /// The raw samples of `name`, oldest first (`TrendRing.unknown` for a gap); empty when it is not tracked.
+    /// The first and the last total of each slot of `name`, oldest first; nil when it is not tracked.
+    func slots(_ name: String) -> (first: [Int?], last: [Int?])? {
+        index[name].map { Self.halves(rings[$0].samples) }
+    }
+
+    /// A ring's samples split into its slots' first and last ones.
+    private static func halves(_ samples: [Int?]) -> (first: [Int?], last: [Int?]) {
+        let pairs = stride(from: samples.count % 2, to: samples.count, by: 2)
+        return (pairs.map { samples[$0] }, pairs.map { samples[$0 + 1] })
+    }
+
+    /// The raw samples of `name`, oldest first, two a slot (`TrendRing.unknown` for a gap); empty when not tracked.
     func rawSamples(_ name: String) -> [Int32] {
         index[name].map { rings[$0].rawSamples } ?? []
     }
 
-    /// Samples held by the ring at `place` of `index`.
+    /// Samples held by the ring at `place` of `index` (two a slot).
     func count(at place: Int) -> Int { rings[place].count }
 
     /// Bytes of sample storage held by every ring (`TrendRing.storageBytes`).
     var storageBytes: Int { rings.reduce(0) { $0 + $1.storageBytes } }
 
-    /// The sample of `name` `age` slots before the latest.
+    /// The last total of `name` `age` slots before the latest.
     func value(_ name: String, age: Int) -> Int? {
-        index[name].flatMap { rings[$0].value(age: age) }
+        index[name].flatMap { rings[$0].value(age: 2 * age) }
     }
 
-    /// Every series' sample `age` slots before the latest, where known.
+    /// Every series' last total `age` slots before the latest, where known.
     func values(age: Int) -> [String: Int] {
         index.reduce(into: [:]) { result, entry in
-            if let value = rings[entry.value].value(age: age) { result[entry.key] = value }
+            if let value = rings[entry.value].value(age: 2 * age) { result[entry.key] = value }
         }
     }
 
@@ -61,10 +75,12 @@ struct TrendTable: Equatable, Sendable {
     mutating func advance(_ totals: [String: Int], steps: Int) {
         var dropped: [String] = []
         for (name, place) in index {
-            rings[place].appendUnknown(steps - 1)
+            rings[place].appendUnknown(2 * (steps - 1))
             if let total = totals[name] {
                 rings[place].append(TrendRing.sample(total))
+                rings[place].append(TrendRing.sample(total))
             } else {
+                rings[place].append(TrendRing.unknown)
                 rings[place].append(TrendRing.unknown)
                 if !rings[place].hasKnownSample { dropped.append(name) }
             }
@@ -73,7 +89,7 @@ struct TrendTable: Equatable, Sendable {
         addNew(totals)
     }
 
-    /// Replaces every series' newest sample: a later total within the latest slot.
+    /// Replaces every series' last total in the latest slot (its first stays): a later total within that slot.
     mutating func overwrite(_ totals: [String: Int]) {
         var dropped: [String] = []
         for (name, place) in index {
@@ -84,7 +100,7 @@ struct TrendTable: Equatable, Sendable {
         addNew(totals)
     }
 
-    /// Replaces the newest sample of the series in `changed`: a later total within the latest slot, when every other
+    /// Replaces the last total in the latest slot of the series in `changed`: a later total within the latest slot, when every other
     /// series' newest sample is already its total (`TotalsChange`). A name not tracked stays so: it had no room.
     mutating func overwrite(changed: [String: Int]) {
         for (name, total) in changed {
@@ -94,7 +110,8 @@ struct TrendTable: Equatable, Sendable {
 
     private mutating func addNew(_ totals: [String: Int]) {
         for (name, total) in totals where index[name] == nil && index.count < maxSeries {
-            var ring = TrendRing(capacity: capacity)
+            var ring = TrendRing(capacity: 2 * capacity)
+            ring.append(TrendRing.sample(total))
             ring.append(TrendRing.sample(total))
             if let reused = free.popLast() {
                 rings[reused] = ring
@@ -119,11 +136,12 @@ extension TrendTable {
         index.sorted { $0.key < $1.key }.map { ($0.key, rings[$0.value].rawSamples) }
     }
 
-    /// A table holding `series` (at most `maxSeries`; a series with no known sample is left out), as read from a file.
+    /// A table holding `series` (raw samples, two a slot; at most `maxSeries`; a series with no known sample is left
+    /// out), as read from a file.
     init(capacity: Int, maxSeries: Int, series: [(name: String, samples: [Int32])]) {
         self.init(capacity: capacity, maxSeries: maxSeries)
         for (name, samples) in series where index[name] == nil && index.count < self.maxSeries {
-            let ring = TrendRing(capacity: capacity, raw: samples)
+            let ring = TrendRing(capacity: 2 * capacity, raw: samples.suffix(samples.count / 2 * 2))
             guard ring.hasKnownSample else { continue }
             index[name] = rings.count
             rings.append(ring)

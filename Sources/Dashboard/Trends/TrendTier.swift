@@ -1,9 +1,10 @@
-/// One resolution of the trend history: every habit's and every person's total count, one sample per slot of
-/// `spacing` seconds, for the last `capacity` slots (`TrendHistory` keeps three: 10 s, 5 min and 1 h).
+/// One resolution of the trend history: every habit's and every person's total count, the first and the last total
+/// seen in each slot of `spacing` seconds, for the last `capacity` slots (`TrendHistory` keeps three: 10 s, 5 min and
+/// 1 h).
 ///
 /// A pure value: time arrives as a slot number (the caller divides its clock by the spacing), so it knows no clock.
-/// Each series holds one `TrendRing` of at most `capacity` samples (runs of changes, at most `capacity × 4` bytes plus
-/// about 100 bytes of ring, array header and name-table entry). Series are dropped once absent for a whole ring,
+/// Each series holds one `TrendRing` of at most `2 × capacity` samples (runs of changes, at most `capacity × 8` bytes
+/// plus about 100 bytes of ring, array header and name-table entry). Series are dropped once absent for a whole ring,
 /// and at most `maxSeries` per kind are kept, so the bound holds whatever the upstream sends.
 struct TrendTier: Equatable, Sendable {
     /// Seconds per slot.
@@ -25,7 +26,7 @@ struct TrendTier: Equatable, Sendable {
         people = TrendTable(capacity: self.capacity, maxSeries: maxSeries)
     }
 
-    /// Records the totals seen in `slot`. A later total in the latest slot replaces it (a slot keeps its last value);
+    /// Records the totals seen in `slot`. A later total in the latest slot replaces its last one (its first stays);
     /// slots skipped since the latest are unknown (nothing was fetched then); a slot before the latest (a clock set
     /// back) counts as the latest.
     /// `change`, when given, is what differs from the totals recorded last: a later total in the latest slot then
@@ -55,10 +56,10 @@ struct TrendTier: Equatable, Sendable {
         latestSlot = slot
     }
 
-    /// The trend of a habit; nil when it is not tracked.
+    /// The trend of a habit (each slot's last total); nil when it is not tracked.
     func habit(_ name: String) -> [Int?]? { habits.samples(name) }
 
-    /// The trend of a person; nil when they are not tracked.
+    /// The trend of a person (each slot's last total); nil when they are not tracked.
     func person(_ id: String) -> [Int?]? { people.samples(id) }
 
     /// The oldest slot no earlier than `earliest` and before the latest in which some total is known, with the
