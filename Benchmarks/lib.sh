@@ -121,10 +121,7 @@ bench_visit() {
     echo "$2${visit:+; $visit}"
 }
 
-# free_port: a loopback port nobody listens on now.
-free_port() {
-    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
+source scripts/free-port.sh  # free_port: below the kernel's ephemeral range, as every script picks a port
 
 # start_static_nginx WORK ROOT [DIRECTIVE...]: nginx as the reference static server: 1 worker (NGINX_WORKERS to
 # give it as many as we have event loops: with wrk on the same cores, a second worker widens its p99 as our second

@@ -141,23 +141,7 @@ announced_url() {
     sed -n "s#.*$pattern \(http://[^ ]*\).*#\1#p" "$file" | sed 's#/$##' | head -1
 }
 
-# Whether a TCP port is listened on (from /proc, so no extra tool is needed).
-port_in_use() {
-    local hex
-    hex=$(printf ':%04X' "$1")
-    awk -v p="$hex" '$4 == "0A" && substr($2, length($2) - 4) == p { found = 1 } END { exit !found }' \
-        /proc/net/tcp /proc/net/tcp6 2>/dev/null
-}
-
-# A port nobody listens on, below the kernel's ephemeral range so a kernel-chosen port cannot take it meanwhile.
-free_port() {
-    local port
-    for _ in $(seq 200); do
-        port=$((20000 + RANDOM % 12000))
-        port_in_use "$port" || { echo "$port"; return; }
-    done
-    fail "no free port found between 20000 and 32000"
-}
+. scripts/free-port.sh  # port_in_use and free_port, the same rule as every script's
 
 # ---------------------------------------------------------------------------------------------------------------------
 # Tools and executables.
