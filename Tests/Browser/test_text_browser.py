@@ -30,10 +30,10 @@ def test_log_buttons_read_as_the_habit_then_your_standing(dashboard):
     habits = dashboard.api("/habits")
     assert len(buttons) == len(habits), text
     for button in buttons:
-        name, separator, standing = button.partition(": ")
+        name, separator, standing = button.partition(". ")
         assert separator, f"the name runs into the standing: {button!r}"
         assert name in habits, button
-        assert standing == "Not logged yet" or re.match(r"You \d", standing), button
+        assert standing == "Not logged yet" or re.fullmatch(r"You: \d+, \d+(st|nd|rd|th)", standing), button
 
 
 def test_the_brand_link_and_the_habits_tab_say_different_things(dashboard):
