@@ -9,7 +9,8 @@ comes once a third of the phase's changes are acknowledged. Afterwards:
   503 ("nothing was saved") for a change during the outage, or in any phase for a change whose statement passed the
   pool's 3 s deadline (on a loaded CI machine, three runs and a release build side by side, a commit took longer);
   every GET answered 200 with its whole page;
-- the cluster is whole again: one leader, the others following, changes acknowledged after the fault;
+- the cluster is whole again: one leader, the others following, changes acknowledged after the fault (at least
+  one, and at least one browser whose last change was acknowledged, so there is something to check);
 - live pages move again: a change made at the API after the fault reaches a held poll on every dashboard (the time
   is printed; the bound asserted is a hang guard).
 """
@@ -95,12 +96,13 @@ def roles(cluster, alive):
 
 def run_phase(cluster, browsers, fault):
     """Every browser toggles until the fault has run and AFTER_FAULT_SECONDS more have passed; `fault()` runs once a
-    third of a round of changes is acknowledged. Returns the answers' counts."""
+    third of a round of changes is acknowledged. Returns the answers' counts; `cluster.acknowledged_after_fault` is
+    how many changes were acknowledged once the fault was over."""
     cluster.phase_started = time.time()
     for browser in browsers:
         browser.changes, browser.gets = browser.changes[-1:], []
     progress = threading.Condition()
-    state = {"acknowledged": 0, "done": False}
+    state = {"acknowledged": 0, "done": False, "fault_over": False, "after": 0}
 
     def toggle(browser):
         wanted = not browser.changes[-1][0]
@@ -108,6 +110,7 @@ def run_phase(cluster, browsers, fault):
             acknowledged = browser.change(cluster.front, wanted)
             with progress:
                 state["acknowledged"] += acknowledged
+                state["after"] += acknowledged and state["fault_over"]
                 progress.notify_all()
                 if state["done"]:
                     return
@@ -118,6 +121,8 @@ def run_phase(cluster, browsers, fault):
         with progress:
             progress.wait_for(lambda: state["acknowledged"] >= len(browsers) // 3, timeout=HANG_GUARD_SECONDS)
         fault()
+        with progress:
+            state["fault_over"] = True
         time.sleep(AFTER_FAULT_SECONDS)
         with progress:
             state["done"] = True
@@ -126,6 +131,7 @@ def run_phase(cluster, browsers, fault):
     thread.start()
     run_all(browsers, toggle)
     thread.join(HANG_GUARD_SECONDS)
+    cluster.acknowledged_after_fault = state["after"]
     return collections.Counter(result for browser in browsers for _, result in browser.changes[1:])
 
 
@@ -156,6 +162,9 @@ def check_phase(cluster, browsers, answers, allowed, alive, kind):
     assert lost == [], lost[:10]
     assert unserved == [], unserved[:10]
     checked = sum(browser.expected() is not None for browser in browsers)
+    # Without these, a phase whose every change was answered 503 would pass with nothing checked.
+    assert cluster.acknowledged_after_fault > 0, f"no change acknowledged after the fault: {dict(answers)}"
+    assert checked > 0, f"no browser's last change was acknowledged: {dict(answers)}"
     print(f"\n{kind}: answers {dict(answers)}; acknowledged {answers[303]}, lost {len(lost)}, "
           f"not served {len(unserved)}; browsers checked {checked} of {len(browsers)}")
     seconds = live_pages_move(cluster, alive, habits[0])

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import Postgres
 import Testing
 
 @testable import Dashboard
@@ -24,15 +25,45 @@ import Testing
             "--max-connections-per-client", "64",
             "--new-browser-rate", "5", "--trusted-proxy", "127.0.0.1", "--trusted-proxy=10.0.0.0/8, ::1",
             "--settings-max-age", "30", "--max-settings-files", "500", "--refresh-interval", "0.5",
-            "--cache-dir", "/tmp/c", "--cache-max-age", "2",
+            "--cache-dir", "/tmp/c", "--cache-max-age", "2", "--public-url", "https://habits.example/dash",
+            "--resources", "/tmp/r", "--log-level", "warning", "--log-format", "json",
+            "--database", "postgres://u@db.local/habits", "--import-settings", "/tmp/old",
+            "--max-parked-polls", "7", "--metrics-port", "9100", "--metrics-host", "0.0.0.0",
         ])
-        let expected = DashboardOptions(
+        var expected = DashboardOptions(
             port: 9000, host: "0.0.0.0", upstream: URL(string: "http://127.0.0.1:9999"), apiPort: 0,
             settingsDirectory: "/tmp/s", dataDirectory: "/tmp/d", speed: 0.5, seed: 3, history: false,
             maxConnectionsPerClient: 64, newBrowserRate: 5,
             trustedProxies: ["127.0.0.1", "10.0.0.0/8", "::1"].compactMap(AddressRange.init), settingsMaxAgeDays: 30,
-            maxSettingsFiles: 500, refreshInterval: 0.5, cacheDirectory: "/tmp/c", cacheMaxAgeDays: 2)
+            maxSettingsFiles: 500, refreshInterval: 0.5, cacheDirectory: "/tmp/c", cacheMaxAgeDays: 2,
+            publicURL: PublicURL("https://habits.example/dash"), resourcesDirectory: "/tmp/r", logLevel: .warning,
+            logFormat: .json)
+        expected.database = try DatabaseURL("postgres://u@db.local/habits")
+        expected.importSettings = "/tmp/old"
+        expected.maxParkedPolls = 7
+        expected.metricsPort = 9100
+        expected.metricsHost = "0.0.0.0"
+        // Each flag moved its field off the default, so a flag parsed into the wrong field (or not at all) shows.
+        #expect(expected.publicURL != nil && expected.metricsHost != DashboardOptions().metricsHost)
         #expect(outcome == .run(expected))
+    }
+
+    @Test func databaseURLComesFromTheEnvironmentButTheFlagWins() throws {
+        let environment = ["DATABASE_URL": "postgres://env@db.local/habits"]
+        guard case .run(let fromEnvironment) = try DashboardOptions.parse([], environment: environment) else {
+            Issue.record("expected options")
+            return
+        }
+        #expect(fromEnvironment.database == (try DatabaseURL("postgres://env@db.local/habits")))
+        let flag = ["--database", "postgres://flag@db.local/habits"]
+        guard case .run(let fromFlag) = try DashboardOptions.parse(flag, environment: environment) else {
+            Issue.record("expected options")
+            return
+        }
+        #expect(fromFlag.database == (try DatabaseURL("postgres://flag@db.local/habits")))
+        #expect(throws: CommandLineError.self) {
+            try DashboardOptions.parse([], environment: ["DATABASE_URL": "mysql://db.local/habits"])
+        }
     }
 
     @Test func environmentProvidesPortAndUpstreamButFlagsWin() throws {

@@ -23,9 +23,11 @@ struct PostgresSettingsStoreTests {
 
     /// A dashboard on `url`, once its migrations and secret are there (their 5 s at start can pass on a loaded
     /// machine, and then they are retried in the background), unless `prepared` is false; `timeout` replaces the
-    /// pool's 3 s deadline of a call.
+    /// pool's 3 s deadline of a call. A read past `readTimeout` silently serves the defaults, so a test asserting
+    /// what was read gets a hang guard there; only the tests of a hung database keep the production 500 ms.
     static func dashboard(
-        _ url: String, proposedSecret: [UInt8]? = nil, timeout: Duration? = nil, prepared: Bool = true
+        _ url: String, proposedSecret: [UInt8]? = nil, timeout: Duration? = nil, prepared: Bool = true,
+        readTimeout: Duration = .seconds(60)
     ) async throws -> Dashboard {
         var pool = PostgresPool.Configuration()
         if let timeout { pool.timeout = timeout }
@@ -33,7 +35,8 @@ struct PostgresSettingsStoreTests {
             try DatabaseURL(url), logger: .silent, proposedSecret: proposedSecret, pool: pool)
         if prepared { await eventually("the schema and the secret are there") { database.isPrepared } }
         let store = try PostgresSettingsStore(
-            pool: database.pool, listener: database.listener, defaultValue: Settings(), logger: .silent)
+            pool: database.pool, listener: database.listener, defaultValue: Settings(), logger: .silent,
+            readTimeout: readTimeout)
         return Dashboard(database: database, store: store)
     }
 
@@ -53,10 +56,11 @@ struct PostgresSettingsStoreTests {
         return false
     }
 
-    /// A server of the test's own (to stop or pause) and a dashboard on it, listening.
+    /// A server of the test's own (to stop or pause) and a dashboard on it, listening, with the production read
+    /// timeout (a read of a hung database must give up).
     static func onItsOwnServer() async throws -> (ThrowawayPostgres, Dashboard) {
         let server = try await ThrowawayPostgres.make()
-        let one = try await dashboard(server.url)
+        let one = try await dashboard(server.url, readTimeout: .milliseconds(500))
         await listening(one)
         return (server, one)
     }
@@ -91,6 +95,7 @@ struct PostgresSettingsStoreTests {
         let stored = try await final.store.loadVersioned(id)
         #expect(Set(stored.value.favoriteHabits).count == 100)
         #expect(stored.version == 100)
+        #expect(final.store.readFailures == 0, "read from the database, not the defaults of a failed read")
     }
 
     @Test(.timeLimit(.minutes(2)))
@@ -121,6 +126,7 @@ struct PostgresSettingsStoreTests {
             two.store.state.withLock { $0.cache.peek(id)?.loaded.version ?? 0 } != 1
         }
         #expect(try await two.store.loadVersioned(id).value.favoriteHabits == ["Yoga", "Swim"])
+        #expect(two.store.readFailures == 0)
     }
 
     @Test(.timeLimit(.minutes(2)))
@@ -132,7 +138,8 @@ struct PostgresSettingsStoreTests {
         // A listener never started: the events are the test's own, as the listener would send them.
         let listener = PostgresListener(url: try DatabaseURL(url), clock: SystemTimeSource())
         let store = try PostgresSettingsStore(
-            pool: database.pool, listener: listener, defaultValue: Settings(), logger: .silent)
+            pool: database.pool, listener: listener, defaultValue: Settings(), logger: .silent,
+            readTimeout: .seconds(60))
         defer { store.close() }
         let id = BrowserID.random()
         func copy() -> UInt64? { store.state.withLock { $0.cache.peek(id)?.loaded.version } }

@@ -79,18 +79,22 @@ import Testing
         }
     }
 
+    /// The dashboard prints its embedded API's URL first, so its own port is read from its own line, and each page
+    /// is told from the other's by what it says.
     @Test(arguments: [
-        ("habits-api", ["--port", "0", "--seed", "1"]),
-        ("habits-dashboard", ["--port", "0", "--api-port", "0", "--seed", "1"]),
+        ("habits-api", ["--port", "0", "--seed", "1"], "Habits API simulator"),
+        ("habits-dashboard", ["--port", "0", "--api-port", "0", "--seed", "1"], "<!doctype html>"),
     ])
-    func servesThenExitsZeroOnSIGTERM(name: String, arguments: [String]) async throws {
-        let (process, output) = try Self.launch(name, arguments)
-        let port = try await Self.announcedPort(output)
+    func servesThenExitsZeroOnSIGTERM(name: String, arguments: [String], pageStart: String) async throws {
+        let isDashboard = name == "habits-dashboard"
+        let (process, output) = try Self.launch(name, arguments + (isDashboard ? Self.privateDirectories() : []))
+        let port = try await isDashboard ? Self.dashboardPort(output) : Self.announcedPort(output)
         let client = try TestClient(port: port)
-        try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        try client.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let response = try await client.readResponse()
         #expect(response.status == 200)
         #expect(response.headers["Date"] != nil)
+        #expect(response.text.hasPrefix(pageStart))
 
         process.terminate()  // SIGTERM
         try await Self.waitForExit(process, within: .seconds(60))

@@ -114,8 +114,9 @@ struct AnswerMemo {
     }
 
     /// By every byte of the head: clients asking for one page differ in their cookies (and wrk's two threads in the
-    /// order of the same fields), so a slot by the target alone was taken in turns by each.
-    private static func slot(of head: UnsafeBufferPointer<UInt8>) -> Int {
+    /// order of the same fields), so a slot by the target alone was taken in turns by each. Internal for the tests,
+    /// which tell a kept answer from one a later head's collision replaced.
+    static func slot(of head: UnsafeBufferPointer<UInt8>) -> Int {
         var hasher = Hasher()
         hasher.combine(bytes: UnsafeRawBufferPointer(head))
         return Int(UInt(bitPattern: hasher.finalize()) % UInt(slotCount))
