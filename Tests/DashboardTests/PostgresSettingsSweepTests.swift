@@ -46,11 +46,13 @@ struct PostgresSettingsSweepTests {
 
     /// Waits for the rows to satisfy `condition` (a read mark or a background sweep is a task of its own); 120 s of
     /// wall time is a hang guard.
-    func until(_ what: String, _ condition: ([String: Int64]) -> Bool) async throws {
+    func until(
+        _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: ([String: Int64]) -> Bool
+    ) async throws {
         let start = ContinuousClock.now
         while !condition(try await accessed()) {
             guard ContinuousClock.now - start < .seconds(120) else {
-                Issue.record("timed out waiting for \(what)")
+                Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
                 return
             }
             try await Task.sleep(for: .milliseconds(10))

@@ -25,13 +25,14 @@ struct RefresherTests {
     /// Moves `clock` 50 ms at a time until `condition` holds (a hang guard of 120 s of wall time); returns how far
     /// it moved.
     static func advance(
-        _ clock: ManualClock, until what: String, _ condition: () -> Bool
+        _ clock: ManualClock, until what: String, sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: () -> Bool
     ) async throws -> Duration {
         let start = ContinuousClock.now
         var moved = Duration.zero
         while !condition() {
             guard ContinuousClock.now - start < .seconds(120) else {
-                Issue.record("timed out waiting for \(what)")
+                Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
                 return moved
             }
             clock.advance(by: .milliseconds(50))
