@@ -8,7 +8,7 @@ extension Server {
     func acceptConnections(_ listenFD: Int32) {
         // Bounded per event so one burst cannot monopolise the accept queue; the source fires again.
         for _ in 0..<64 {
-            switch Socket.accept(listenFD) {
+            switch accept(listenFD) {
             case .success(let accepted):
                 admit(fd: accepted.fd, peer: accepted.peer, client: accepted.address)
             case .failure(let failure):

@@ -59,15 +59,31 @@ public final class Server: Sendable {
     /// The one timer mechanism (`TimeSource.after`) and the clock admissions are timed on.
     let clock: any TimeSource
     let acceptQueue = DispatchQueue(label: "http.accept", target: .global())
+    /// Takes the next connection off the listening socket: `Socket.accept`, or a test's stand-in (one that fails with
+    /// EMFILE, which a test process cannot provoke without starving every test running beside it).
+    let accept: @Sendable (Int32) -> Result<(fd: Int32, peer: String, address: IPAddress?), Socket.Failure>
     let state = Mutex(State())
 
     /// Creates a server; nothing is bound until `start()`. Its access log sums repeated identical answers to one
     /// address within a second (`AccessLogSummary`) through `accessLog`, one of its own unless given.
-    public init(
+    public convenience init(
         configuration: ServerConfiguration, responder: some HTTPResponder, logger: Logger,
         accessLog: AccessLogSummer = AccessLogSummer(), answerEpoch: AnswerEpoch? = nil,
         clock: any TimeSource = SystemTimeSource()
     ) {
+        self.init(
+            configuration: configuration, responder: responder, logger: logger, accessLog: accessLog,
+            answerEpoch: answerEpoch, clock: clock, accept: Socket.accept)
+    }
+
+    /// A server whose connections come from `accept` (for tests).
+    init(
+        configuration: ServerConfiguration, responder: some HTTPResponder, logger: Logger,
+        accessLog: AccessLogSummer = AccessLogSummer(), answerEpoch: AnswerEpoch? = nil,
+        clock: any TimeSource = SystemTimeSource(),
+        accept: @escaping @Sendable (Int32) -> Result<(fd: Int32, peer: String, address: IPAddress?), Socket.Failure>
+    ) {
+        self.accept = accept
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
