@@ -77,7 +77,10 @@ def test_favourite_follow_and_log_over_https(https_site, tls_browser):
         assert urls, page
         assert all(url.startswith(site.url + "/") for url in urls), [u for u in urls if not u.startswith(site.url + "/")]
 
-    cookie = next(c for c in browser.get_cookies() if c["name"] == "habits_browser")
+    # Over https at the root the name carries __Host- (issue 48), which a neighbour site cannot set; under a prefix
+    # __Host- is not allowed (it requires Path=/), so the name stays.
+    name = "habits_browser" if site.prefix else "__Host-habits_browser"
+    cookie = next(c for c in browser.get_cookies() if c["name"] == name)
     assert cookie["secure"] and cookie["httpOnly"] and cookie["sameSite"] == "Lax", cookie
     assert cookie["path"] == site.prefix + "/", cookie
 
