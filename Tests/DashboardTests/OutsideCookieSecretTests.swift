@@ -36,3 +36,43 @@ import Testing
         #expect(try DatabaseSecret.hex(OutsideCookieSecret.read(path)) == hex)
     }
 }
+
+extension OutsideCookieSecretTests {
+    @Test func theOptionAndTheCredentialReachTheOptions() throws {
+        guard case .run(let explicit) = try DashboardOptions.parse(["--cookie-secret-file", "/etc/s"]) else {
+            Issue.record("expected options")
+            return
+        }
+        #expect(explicit.cookieSecretFile == "/etc/s")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("creds-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: directory.path + "/cookie-secret", contents: Data())
+        guard
+            case .run(let credential) = try DashboardOptions.parse(
+                [], environment: ["CREDENTIALS_DIRECTORY": directory.path])
+        else {
+            Issue.record("expected options")
+            return
+        }
+        #expect(credential.cookieSecretFile == directory.path + "/cookie-secret")
+    }
+
+    /// Without a database the file's secret signs, and no `.cookie-secret` is created in the settings directory.
+    @Test func withFilesTheOutsideSecretSignsAndNoSecretIsWrittenBesideTheSettings() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let key = CookieSigner.randomKey()
+        let secret = root.path + "/secret"
+        FileManager.default.createFile(
+            atPath: secret, contents: Data(DatabaseSecret.hex(key).utf8), attributes: [.posixPermissions: 0o600])
+        var options = DashboardOptions()
+        options.settingsDirectory = root.path + "/settings"
+        options.cookieSecretFile = secret
+        let (_, signers, _) = try DashboardService.settingsBackend(options: options, database: nil, logger: .silent)
+        let id = BrowserID.random()
+        #expect(signers.current?.browserID(fromCookie: CookieSigner(key: key).cookieValue(for: id)) == id)
+        #expect(!FileManager.default.fileExists(atPath: root.path + "/settings/" + CookieSigner.secretFileName))
+    }
+}
