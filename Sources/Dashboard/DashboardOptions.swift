@@ -189,7 +189,8 @@ public struct DashboardOptions: Sendable, Equatable {
                 "--max-settings-files": .value, "--refresh-interval": .value, "--cache-dir": .value,
                 "--cache-max-age": .value, "--public-url": .value, "--resources": .value, "--log-level": .value,
                 "--log-format": .value, "--database": .value, "--import-settings": .value,
-                "--max-parked-polls": .value, "--cookie-secret-file": .value, "--metrics-port": .value, "--metrics-host": .value,
+                "--max-parked-polls": .value, "--cookie-secret-file": .value, "--metrics-port": .value,
+                "--metrics-host": .value,
             ])
         while let (name, value) = try scanner.next() {
             let value = value ?? ""
