@@ -12,9 +12,10 @@
 #     the cache, one shared --settings-dir (default ./var/settings, as for one dashboard), --trusted-proxy 127.0.0.1
 #     and FLAGS;
 #   - --store postgres (issue 19): a throwaway PostgreSQL in the run directory (scripts/postgres.sh: loopback only,
-#     as the postgres user when run as root), or the one --database URL names; the N dashboards get --database URL,
-#     a --settings-dir and --cache-dir of their own (nothing is shared through files) and the API itself as
-#     --upstream (one refresher calls it; no cache in front); nginx is only the front. Prints `database: URL`.
+#     a generated password, as the postgres user when run as root), or the one --database URL names; the N dashboards
+#     get that URL (in DATABASE_URL), a --settings-dir and --cache-dir of their own (nothing is shared through
+#     files) and the API itself as --upstream (one refresher calls it; no cache in front); nginx is only the front.
+#     Prints `database: URL`.
 # Each dashboard serves /metrics only on a kernel-chosen loopback port of its own (--metrics-port 0), printed
 # beside it as `Dashboard i: URL/ (pid P, metrics URL)`.
 # Prints the URL to open as its last line, then runs until Ctrl-C or SIGTERM, which stop every process it started.
@@ -225,7 +226,10 @@ for i in $(seq "$instances"); do
         placement=(--upstream "http://127.0.0.1:$api_cache_port" --settings-dir "$settings_dir")
     else
         mkdir -p "$run/dashboard-$i"
-        placement=(--upstream "$upstream" --database "$database" --settings-dir "$run/dashboard-$i/settings"
+        # The URL (with the throwaway server's password) goes in the environment, not in the arguments every local
+        # user can read in ps (issue 48 point 4).
+        export DATABASE_URL=$database
+        placement=(--upstream "$upstream" --settings-dir "$run/dashboard-$i/settings"
             --cache-dir "$run/dashboard-$i/cache")
     fi
     "$bin_dir/habits-dashboard" --port 0 --metrics-port 0 "${placement[@]}" --trusted-proxy 127.0.0.1 \
