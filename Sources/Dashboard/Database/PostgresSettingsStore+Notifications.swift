@@ -29,7 +29,10 @@ extension PostgresSettingsStore {
                 _ = state.cache.removeValue(for: id)
                 return true
             }
-            if dropped { copyChanged() }
+            if dropped {
+                copyChanged()
+                changedElsewhere.withLock { $0 }?()
+            }
         case .connected, .reconnected:
             // Before the first session pages were already served (nothing kept, but a change in flight may have
             // stored its copy), and after a loss anything may have changed.
@@ -41,6 +44,7 @@ extension PostgresSettingsStore {
                 while state.cache.removeOldest() != nil {}
             }
             copyChanged()
+            changedElsewhere.withLock { $0 }?()
             if event == .reconnected {
                 logger.notice("settings database reachable again; copies in memory dropped", [:])
             }

@@ -39,6 +39,9 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
     let readTimeout: Duration
     let state: Mutex<State>
     let watcher = Mutex<Task<Void, Never>?>(nil)
+    /// What `onChangeElsewhere` was given: called after a notification dropped a copy held here, or a (re)connection
+    /// dropped them all.
+    let changedElsewhere = Mutex<(@Sendable () -> Void)?>(nil)
     /// Signs the digests notifications carry instead of browser ids (issue 48 point 4).
     let signers: CookieSignerSlot
     /// Most digests remembered before every copy is dropped and they start again (`State+Digests`).
@@ -95,6 +98,11 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
             State(cache: LRUCache(capacity: cacheCapacity, budgetBytes: SettingsStore<Value>.cacheBudgetBytes)))
         let task = watchNotifications()
         watcher.withLock { $0 = task }
+    }
+
+    /// Calls `action` after another dashboard changed settings held here (`SettingsBackend.onChangeElsewhere`).
+    public func onChangeElsewhere(_ action: @escaping @Sendable () -> Void) {
+        changedElsewhere.withLock { $0 = action }
     }
 
     /// Stops following notifications (at shutdown, and in tests).
