@@ -17,6 +17,8 @@ final class Refresher: Sendable {
     private struct Locked {
         var role: RefresherRole
         var tasks: [Task<Void, Never>] = []
+        /// The database refused a write of this leadership (`ClusterLink.onDeposed`): step down at the next check.
+        var deposed = false
     }
 
     private let url: DatabaseURL
@@ -42,6 +44,7 @@ final class Refresher: Sendable {
         self.clock = clock
         self.logger = logger
         locked = Mutex(Locked(role: RefresherRole(now: clock.now)))
+        link.onDeposed { [weak self] in self?.locked.withLock { $0.deposed = true } }
     }
 
     /// The part played now.
@@ -91,7 +94,12 @@ final class Refresher: Sendable {
                     apply { $0.failed(now: clock.now) }
                 }
             case .tryLock, .check:
-                guard let current = session else {
+                // A leader a newer one fenced off (issue 49 point 3) steps down as one whose session failed: it
+                // cannot hold the lock any more, whatever its session says.
+                let deposed = step == .check && locked.withLock { $0.deposed }
+                guard let current = session, !deposed else {
+                    session?.close()
+                    session = nil
                     apply { $0.failed(now: clock.now) }
                     continue
                 }
@@ -101,7 +109,16 @@ final class Refresher: Sendable {
                     if step == .check {
                         locked.withLock { $0.role.checked(now: clock.now) }
                     } else {
-                        apply { $0.lockAnswered(acquired: result.value("held") == "t", now: clock.now) }
+                        let held = result.value("held") == "t"
+                        if held {
+                            // The new epoch goes to the link before the store hears it leads and starts writing.
+                            guard let epoch = result.value("epoch").flatMap({ Int64($0) }) else {
+                                throw PostgresError.server(sqlState: "P0002", message: "no cluster_leader row")
+                            }
+                            locked.withLock { $0.deposed = false }
+                            link.lead(epoch: epoch)
+                        }
+                        apply { $0.lockAnswered(acquired: held, now: clock.now) }
                     }
                 } catch {
                     current.close()
@@ -124,6 +141,7 @@ final class Refresher: Sendable {
             return (before, actions, locked.role.role)
         }
         if before != after {
+            if before == .leader { link.stepDown() }
             logger.notice("cluster role", ["role.from": before.rawValue, "role.to": after.rawValue])
             store.roleChanged(to: after)
         }
