@@ -30,6 +30,7 @@ final class ClusterLink: SnapshotSharing {
         var epoch: Int64?
         /// The last epoch refused, so a refusal is logged once.
         var refused: Int64?
+        /// What a refusal of the current leadership calls (`onDeposed`).
         var deposed: (@Sendable () -> Void)?
     }
 

@@ -11,7 +11,9 @@ import Timing
 /// deadline, so a hung database makes a leader step down within about a second), and the notifications from the
 /// process's `PostgresListener` (a new snapshot or history: a follower reads it; a follower's demand: the leader
 /// refreshes). A follower that joins, or whose listener reconnected (notifications may be lost), reads what is stored
-/// first; before it may lead, it has adopted the stored history, so it never writes back a shorter one.
+/// first; before it may lead, it has adopted the stored history, so it never writes back a shorter one. Taking the lock
+/// takes a new fencing epoch (issue 49 point 3), handed to the link before the store hears it leads; a write the
+/// database refused for a newer epoch makes the leader step down at its next check, as a failed check does.
 final class Refresher: Sendable {
     /// The state both tasks read: the role as decided, and the tasks.
     private struct Locked {
