@@ -114,6 +114,7 @@ final class Refresher: Sendable {
                         let held = result.value("held") == "t"
                         if held {
                             // The new epoch goes to the link before the store hears it leads and starts writing.
+                            // No epoch (the row deleted by hand): fail, so the session closes and lets the lock go.
                             guard let epoch = result.value("epoch").flatMap({ Int64($0) }) else {
                                 throw PostgresError.server(sqlState: "P0002", message: "no cluster_leader row")
                             }
