@@ -17,6 +17,7 @@ import os
 import random
 import statistics
 import sys
+import threading
 import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
@@ -99,10 +100,11 @@ def fetch_pages(client, index, cookie, paths, out):
 
 
 def lua_table(requests):
-    """A wrk script cycling through `requests` (method, path, Cookie), each thread from its own starting point."""
-    lines = ["local requests = {"]
+    """A wrk script cycling through `requests` (path, Cookie), each thread from its own starting point."""
+    # wrk.format adds no Host at load time: crowd.sh writes the server's host:port in place of __HOST__.
+    lines = ['local host = "__HOST__"', "local requests = {"]
     for path, cookie in requests:
-        lines.append(f"  wrk.format('GET', {json.dumps(path)}, {{['Cookie'] = {json.dumps(cookie)}}}),")
+        lines.append(f"  wrk.format('GET', {json.dumps(path)}, {{['Host'] = host, ['Cookie'] = {json.dumps(cookie)}}}),")
     lines.append("}")
     lines.append(
         """local counter = 0
@@ -123,18 +125,17 @@ def main():
     habits = sorted(json.load(urllib.request.urlopen(api + "/habits")))
     users = sorted(u for u in json.load(urllib.request.urlopen(api + "/users")) if u != "activeUser")
     workers = 8
-    clients = [Client(dash) for _ in range(workers)]
+    local = threading.local()  # one keep-alive connection per worker thread
 
-    def browser(index):
-        client = clients[index % workers]
-        return make_browser(client, index, habits, users, seed)
+    def client():
+        if not hasattr(local, "client"):
+            local.client = Client(dash)
+        return local.client
 
     with ThreadPoolExecutor(workers) as pool:
-        browsers = list(pool.map(browser, range(count), chunksize=max(1, count // (workers * 4))))
+        browsers = list(pool.map(lambda i: make_browser(client(), i, habits, users, seed), range(count)))
     with ThreadPoolExecutor(workers) as pool:
-        sizes = list(
-            pool.map(lambda i: fetch_pages(clients[i % workers], i, browsers[i][0], browsers[i][1], out), range(count))
-        )
+        sizes = list(pool.map(lambda i: fetch_pages(client(), i, browsers[i][0], browsers[i][1], out), range(count)))
     for page_index, name in enumerate(PAGES):
         ours = [(paths[page_index], cookie) for cookie, paths in browsers]
         theirs = [(f"/b{i}/{name}.html", cookie) for i, (cookie, _) in enumerate(browsers)]

@@ -40,6 +40,23 @@ names=(home habit person habits people)
 files=$((BROWSERS * 10 + 100))
 start_static_nginx "$work" "$work/html" "gzip_static on;" "gzip_vary on;" "open_file_cache max=$files inactive=600s;"
 echo "==> nginx on $nginx_port serving $((BROWSERS * 5)) pages (and their .gz)"
+sed -i "s/__HOST__/${dash#http://}/" "$work"/*-ours.lua
+sed -i "s/__HOST__/127.0.0.1:$nginx_port/" "$work"/*-nginx.lua
+# The same bytes from both, or the comparison means nothing: a sample of the pairs is checked before the runs.
+python3 - "$work" "$dash" "$nginx_port" <<'PY'
+import re, sys, urllib.request
+work, dash, port = sys.argv[1:4]
+for name in ["home", "habit", "person", "habits", "people"]:
+    ours = open(f"{work}/{name}-ours.lua").read()
+    theirs = open(f"{work}/{name}-nginx.lua").read()
+    pattern = r"wrk.format\('GET', \"([^\"]*)\", \{\['Host'\] = host, \['Cookie'\] = \"([^\"]*)\"\}\)"
+    pairs = list(zip(re.findall(pattern, ours), re.findall(pattern, theirs)))
+    for (path, cookie), (file, _) in pairs[:: max(1, len(pairs) // 20)]:
+        a = urllib.request.urlopen(urllib.request.Request(dash + path, headers={"Cookie": cookie})).read()
+        b = urllib.request.urlopen(f"http://127.0.0.1:{port}{file}").read()
+        if len(a) != len(b):
+            sys.exit(f"crowd.sh: {name} {path}: ours {len(a)} bytes, nginx {len(b)}")
+PY
 
 # cell NAME [WRK OPTION...]: ours, nginx, nginx, ours for page NAME; sets ours and nginx to the better run of each.
 cell() {

@@ -2,7 +2,7 @@
 # N habits-dashboard processes behind nginx on one machine (issue 11; docs/DEPLOY.md explains every piece).
 #
 #   scripts/cluster.sh --instances N [--store files|postgres] [--database URL] [--port P] [--upstream URL]
-#                      [--settings-dir DIR] [--bin DIR] [-- FLAGS...]
+#                      [--balance hash|round-robin] [--settings-dir DIR] [--bin DIR] [-- FLAGS...]
 #
 # Starts, all on 127.0.0.1:
 #   - one habits-api (release build, kernel-chosen port), unless --upstream names a Habits API to use;
@@ -12,13 +12,16 @@
 #     the cache, one shared --settings-dir (default ./var/settings, as for one dashboard), --trusted-proxy 127.0.0.1
 #     and FLAGS;
 #   - --store postgres (issue 19): a throwaway PostgreSQL in the run directory (scripts/postgres.sh: loopback only,
-#     as the postgres user when run as root), or the one --database URL names; the N dashboards get --database URL,
-#     a --settings-dir and --cache-dir of their own (nothing is shared through files) and the API itself as
-#     --upstream (one refresher calls it; no cache in front); nginx is only the front. Prints `database: URL`.
+#     a generated password, as the postgres user when run as root), or the one --database URL names; the N dashboards
+#     get that URL (in DATABASE_URL), a --settings-dir and --cache-dir of their own (nothing is shared through
+#     files) and the API itself as --upstream (one refresher calls it; no cache in front); nginx is only the front.
+#     Prints `database: URL`.
 # Each dashboard serves /metrics only on a kernel-chosen loopback port of its own (--metrics-port 0), printed
 # beside it as `Dashboard i: URL/ (pid P, metrics URL)`.
 # Prints the URL to open as its last line, then runs until Ctrl-C or SIGTERM, which stop every process it started.
 # A dashboard that dies is not restarted (nginx routes around it); nginx dying stops the cluster.
+# --balance round-robin makes the front send each request to the next dashboard instead of by a hash of the settings
+# cookie (hash, the default), so a browser's toggle and its page's poll reach different dashboards (issue 49 point 4).
 # --bin DIR uses the executables in DIR instead of building release ones (the tests use .build/debug).
 # Logs: <run dir>/logs (printed at start; the run dir is deleted on exit unless KEEP_RUN_DIR=1).
 set -euo pipefail
@@ -34,6 +37,7 @@ front_port=8000
 upstream=""
 settings_dir="var/settings"
 store=files
+balance=hash
 database=""
 bin_dir=""
 dashboard_flags=()
@@ -48,6 +52,7 @@ while (($#)); do
         --bin) bin_dir=${2:-}; shift 2 || { echo "cluster.sh: --bin needs a directory" >&2; exit 2; } ;;
         --store) store=${2:-}; shift 2 || { echo "cluster.sh: --store needs files or postgres" >&2; exit 2; } ;;
         --database) database=${2:-}; shift 2 || { echo "cluster.sh: --database needs a URL" >&2; exit 2; } ;;
+        --balance) balance=${2:-}; shift 2 || { echo "cluster.sh: --balance needs hash or round-robin" >&2; exit 2; } ;;
         --help | -h) usage; exit 0 ;;
         --) shift; dashboard_flags=("$@"); break ;;
         *) echo "cluster.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
@@ -63,6 +68,10 @@ if ! [[ $front_port =~ ^[0-9]+$ ]] || ((front_port > 65535)); then
 fi
 if [[ $store != files && $store != postgres ]]; then
     echo "cluster.sh: --store expects files or postgres, got '$store'" >&2
+    exit 2
+fi
+if [[ $balance != hash && $balance != round-robin ]]; then
+    echo "cluster.sh: --balance expects hash or round-robin, got '$balance'" >&2
     exit 2
 fi
 if [[ -n $database && $store != postgres ]]; then
@@ -225,7 +234,10 @@ for i in $(seq "$instances"); do
         placement=(--upstream "http://127.0.0.1:$api_cache_port" --settings-dir "$settings_dir")
     else
         mkdir -p "$run/dashboard-$i"
-        placement=(--upstream "$upstream" --database "$database" --settings-dir "$run/dashboard-$i/settings"
+        # The URL (with the throwaway server's password) goes in the environment, not in the arguments every local
+        # user can read in ps (issue 48 point 4).
+        export DATABASE_URL=$database
+        placement=(--upstream "$upstream" --settings-dir "$run/dashboard-$i/settings"
             --cache-dir "$run/dashboard-$i/cache")
     fi
     "$bin_dir/habits-dashboard" --port 0 --metrics-port 0 "${placement[@]}" --trusted-proxy 127.0.0.1 \
@@ -260,6 +272,8 @@ config=${config//@API_HOST@/$api_host}
 config=${config//@API_CACHE_PORT@/$api_cache_port}
 config=${config//@FRONT_PORT@/$front_port}
 config=${config//@DASHBOARD_SERVERS@/${servers%$'\n'}}
+# Round robin is nginx's own default: the hash line goes.
+[[ $balance == hash ]] || config=$(grep -v 'hash $dashboard_key consistent;' <<<"$config")
 printf '%s\n' "$config" >"$run/nginx.conf"
 "$nginx_bin" -t -q -p "$run" -e "$run/logs/nginx-error.log" -c "$run/nginx.conf" -g 'daemon off;' \
     2>"$run/logs/nginx-test.log" ||

@@ -6,8 +6,10 @@
 #   scripts/postgres.sh stop DIR           fast shutdown (open sessions are ended); nothing when it is not running
 #
 # It listens on 127.0.0.1:PORT (a free one below the ephemeral range when not given; kept in DIR's configuration, so a
-# restart after `stop` has the same URL) and on a Unix socket in DIR; trust authentication, loopback only. Run as
-# root, the server runs as the `postgres` user (PostgreSQL refuses root), and DIR is made its own.
+# restart after `stop` has the same URL) and on a Unix socket in DIR that only its owner (and root) may open. Every
+# connection needs the password generated on first use (scram-sha-256; kept in DIR/password, mode 0600, and part of
+# the printed URL): never `trust`, which let any local user on 127.0.0.1 in as the superuser (issue 48 point 4).
+# Run as root, the server runs as the `postgres` user (PostgreSQL refuses root), and DIR is made its own.
 set -euo pipefail
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
@@ -62,12 +64,17 @@ if [[ ! -f $data/PG_VERSION ]]; then
                 chmod o+x "$parent"
         done
     fi
-    as_owner "$bin/initdb" -D "$data" -U postgres --auth=trust --no-sync -E UTF8 --locale=C >"$dir/initdb.log"
+    # The password: 32 hex digits, readable by the one who started the script (and the server's user, for initdb).
+    (umask 077 && od -An -N16 -tx1 /dev/urandom | tr -d ' \n' >"$dir/password")
+    [[ $(id -u) == 0 ]] && chown postgres: "$dir/password"
+    as_owner "$bin/initdb" -D "$data" -U postgres --auth=scram-sha-256 --pwfile="$dir/password" --no-sync -E UTF8 \
+        --locale=C >"$dir/initdb.log"
     cat >>"$data/postgresql.conf" <<CONF
 # scripts/postgres.sh: a throwaway server on loopback.
 listen_addresses = '127.0.0.1'
 port = $port
 unix_socket_directories = '$dir'
+unix_socket_permissions = 0700
 fsync = off
 synchronous_commit = off
 full_page_writes = off
@@ -78,5 +85,5 @@ fi
 port=$(sed -n 's/^port = \([0-9]*\)$/\1/p' "$data/postgresql.conf" | tail -1)
 as_owner "$bin/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t 60 start >/dev/null ||
     { echo "postgres.sh: PostgreSQL did not start: $(tail -3 "$dir/postgres.log")" >&2; exit 1; }
-echo "database: postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable"
+echo "database: postgres://postgres:$(cat "$dir/password")@127.0.0.1:$port/postgres?sslmode=disable"
 echo "pid: $(head -1 "$data/postmaster.pid")"

@@ -47,6 +47,9 @@ public struct DashboardOptions: Sendable, Equatable {
     /// The PostgreSQL database the dashboards share (`--database`, else `DATABASE_URL`, issue 19); nil keeps settings
     /// in files, as before.
     public var database: DatabaseURL?
+    /// The cookie secret's file (`--cookie-secret-file`, else the systemd credential `cookie-secret`, issue 48): nil
+    /// keeps the secret in the settings directory or the database.
+    public var cookieSecretFile: String?
     /// `--import-settings DIR`: copy a settings directory and its secret into `database`, then exit.
     public var importSettings: String?
     /// Where `Templates/` and `Public/` are (`--resources`); nil finds them next to the executable (`../share`),
@@ -142,6 +145,9 @@ public struct DashboardOptions: Sendable, Equatable {
                                           https://example.org/habits/ (env PUBLIC_URL)
           --database URL                  PostgreSQL for settings, shared by dashboards   default none (files)
                                           postgres://user[:pw]@host[:port]/db (env DATABASE_URL)
+          --cookie-secret-file PATH       the cookie secret (64 hex digits), the same on  default the systemd
+                                          every dashboard; the database keeps only its    credential cookie-secret,
+                                          fingerprint                                     else generated and stored
           --import-settings DIR           copy DIR's settings and secret into --database, then exit
           --resources DIR                 where Templates/ and Public/ are                default ../share by the
                                           binary, else the working directory
@@ -183,7 +189,8 @@ public struct DashboardOptions: Sendable, Equatable {
                 "--max-settings-files": .value, "--refresh-interval": .value, "--cache-dir": .value,
                 "--cache-max-age": .value, "--public-url": .value, "--resources": .value, "--log-level": .value,
                 "--log-format": .value, "--database": .value, "--import-settings": .value,
-                "--max-parked-polls": .value, "--metrics-port": .value, "--metrics-host": .value,
+                "--max-parked-polls": .value, "--cookie-secret-file": .value, "--metrics-port": .value,
+                "--metrics-host": .value,
             ])
         while let (name, value) = try scanner.next() {
             let value = value ?? ""
@@ -222,6 +229,7 @@ public struct DashboardOptions: Sendable, Equatable {
                 options.cacheMaxAgeDays = try OptionValue.integer(value, option: name, in: 1...36_500)
             case "--public-url": options.publicURL = try Self.publicURL(value, option: name)
             case "--database": options.database = try Self.databaseURL(value, option: name)
+            case "--cookie-secret-file": options.cookieSecretFile = try OptionValue.nonEmpty(value, option: name)
             case "--import-settings": options.importSettings = try OptionValue.nonEmpty(value, option: name)
             case "--resources": options.resourcesDirectory = try OptionValue.nonEmpty(value, option: name)
             case "--log-level":
@@ -233,6 +241,9 @@ public struct DashboardOptions: Sendable, Equatable {
             default: return .help
             }
         }
+        options.cookieSecretFile = OutsideCookieSecret.path(
+            option: options.cookieSecretFile, environment: environment,
+            exists: { FileManager.default.fileExists(atPath: $0) })
         if options.importSettings != nil, options.database == nil {
             throw CommandLineError("--import-settings: needs --database URL (or DATABASE_URL) to import into")
         }

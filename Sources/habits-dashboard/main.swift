@@ -23,8 +23,10 @@ var database: DashboardDatabase?
 if let url = options.database {
     do {
         let proposed = try options.importSettings.flatMap { try SettingsImport.directorySecret($0) }
+        // Issue 48 point 4: a secret from outside stays out of the database, which keeps only its fingerprint.
+        let outside = try options.cookieSecretFile.map { path throws in try OutsideCookieSecret.read(path) }
         database = try await DashboardDatabase.open(
-            url, logger: logger.with(["component": "database"]), proposedSecret: proposed)
+            url, logger: logger.with(["component": "database"]), proposedSecret: proposed, outsideSecret: outside)
     } catch {
         logger.error("cannot use the database: \(error)", ["database": url.redacted])
         exit(1)

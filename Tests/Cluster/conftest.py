@@ -178,9 +178,10 @@ def front_failures(path, since):
     return counts
 
 
-def start_cluster(instances, settings_dir=None, upstream=None, extra=(), database=None, store=None):
+def start_cluster(instances, settings_dir=None, upstream=None, extra=(), database=None, store=None, balance=None):
     """Runs scripts/cluster.sh in its own session (so the whole group can be checked and stopped). `store="postgres"`
-    runs the PostgreSQL mode, on `database` when given (else the script starts its own)."""
+    runs the PostgreSQL mode, on `database` when given (else the script starts its own); `balance="round-robin"`
+    makes the front send each request to the next dashboard."""
     require_nginx()
     for name in ("habits-api", "habits-dashboard"):
         if not (binary_dir() / name).exists():
@@ -194,6 +195,8 @@ def start_cluster(instances, settings_dir=None, upstream=None, extra=(), databas
         arguments += ["--database", database]
     if upstream:
         arguments += ["--upstream", upstream]
+    if balance:
+        arguments += ["--balance", balance]
     process = subprocess.Popen(
         [str(ROOT / "scripts" / "cluster.sh"), *arguments, "--", *extra],
         cwd=ROOT,
@@ -362,9 +365,11 @@ def cluster(request, api, tmp_path_factory):
     yield request.getfixturevalue("postgres_cluster")
 
 
-def start_postgres_cluster(instances, database, api, extra=()):
+def start_postgres_cluster(instances, database, api, extra=(), balance=None):
     """scripts/cluster.sh --store postgres on `database` (a `Postgres`), against `api`."""
-    running = start_cluster(instances, upstream=api, store="postgres", database=database.url, extra=extra)
+    running = start_cluster(
+        instances, upstream=api, store="postgres", database=database.url, extra=extra, balance=balance
+    )
     running.store = "postgres"
     running.postgres = database
     return running

@@ -32,6 +32,8 @@ extension ClusterLinkTests {
         }
         // The first write is in flight; the second is queued, then the leader steps down and the table is free.
         leader.share(Self.snapshot, status: second)
+        // As `Refresher` steps down: the link first, then the store.
+        leader.stepDown()
         leaderStore.roleChanged(to: .follower)
         _ = try await blocker.run(Statement("COMMIT", idempotent: false), deadline: hangGuard)
         await eventually("the queue is empty") { leader.isIdle }

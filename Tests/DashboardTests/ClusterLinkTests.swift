@@ -11,7 +11,8 @@ import Timing
 /// reads back, whole or as its version only, and a deposed leader cannot take the history back.
 @Suite(.enabled(if: ThrowawayPostgres.available, Comment(rawValue: ThrowawayPostgres.missingReason)))
 struct ClusterLinkTests {
-    /// A migrated database, and a store and link for a dashboard playing `role` on it.
+    /// A migrated database, and a store and link for a dashboard playing `role` on it; a leader's link has just
+    /// taken the refresher lock (and let it go at once), so it writes with the newest epoch.
     static func dashboard(on url: DatabaseURL, role: RefresherRole.Role) async throws -> (
         SnapshotStore, ClusterLink, ActivityHistory
     ) {
@@ -24,7 +25,22 @@ struct ClusterLinkTests {
         let link = cluster.link(pool: pool, snapshots: store, upstream: "u", logger: .silent)
         store.roleChanged(to: role)
         try await MigrationRunner(migrations: DashboardMigrations.all).run(on: pool)
+        if role == .leader { link.lead(epoch: try await takeLead(on: url)) }
         return (store, link, cluster.history)
+    }
+
+    /// Takes the refresher lock on a session of its own, as `Refresher` does, and closes it (PostgreSQL lets the lock
+    /// go); returns the epoch taken with it. A session closed just before may hold it a moment longer: asks again.
+    static func takeLead(on url: DatabaseURL) async throws -> Int64 {
+        for _ in 0..<1200 {
+            let guardTime = ContinuousClock.now + .seconds(60)
+            let session = try await PostgresConnection.connect(to: url, deadline: guardTime, clock: SystemTimeSource())
+            let result = try await session.run(ClusterSchema.tryLock, deadline: guardTime)
+            session.close()
+            if result.value("held") == "t", let epoch = result.value("epoch").flatMap({ Int64($0) }) { return epoch }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw PostgresError.timedOut
     }
 
     static let snapshot = Snapshot(
@@ -62,7 +78,7 @@ struct ClusterLinkTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(followerHistory.habitTrend("Yoga")?.samples == leaderHistory.habitTrend("Yoga")?.samples)
-        // A deposed leader with an older record: the stored one stays.
+        // A later leader with an older record (its clock behind): the stored one stays.
         let (_, old, _) = try await Self.dashboard(on: url, role: .leader)
         var older = TrendHistory()
         older.record(habitTotals: ["Yoga": 1], userTotals: [:], second: Int(start.timeIntervalSince1970) - 100)

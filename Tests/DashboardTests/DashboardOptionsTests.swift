@@ -29,6 +29,7 @@ import Testing
             "--resources", "/tmp/r", "--log-level", "warning", "--log-format", "json",
             "--database", "postgres://u@db.local/habits", "--import-settings", "/tmp/old",
             "--max-parked-polls", "7", "--metrics-port", "9100", "--metrics-host", "0.0.0.0",
+            "--cookie-secret-file", "/tmp/k",
         ])
         var expected = DashboardOptions(
             port: 9000, host: "0.0.0.0", upstream: URL(string: "http://127.0.0.1:9999"), apiPort: 0,
@@ -43,6 +44,7 @@ import Testing
         expected.maxParkedPolls = 7
         expected.metricsPort = 9100
         expected.metricsHost = "0.0.0.0"
+        expected.cookieSecretFile = "/tmp/k"
         // Each flag moved its field off the default, so a flag parsed into the wrong field (or not at all) shows.
         #expect(expected.publicURL != nil && expected.metricsHost != DashboardOptions().metricsHost)
         #expect(outcome == .run(expected))

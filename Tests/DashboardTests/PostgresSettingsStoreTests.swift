@@ -35,8 +35,8 @@ struct PostgresSettingsStoreTests {
             try DatabaseURL(url), logger: .silent, proposedSecret: proposedSecret, pool: pool)
         if prepared { await eventually("the schema and the secret are there") { database.isPrepared } }
         let store = try PostgresSettingsStore(
-            pool: database.pool, listener: database.listener, defaultValue: Settings(), logger: .silent,
-            readTimeout: readTimeout)
+            pool: database.pool, listener: database.listener, signers: database.signers, defaultValue: Settings(),
+            logger: .silent, readTimeout: readTimeout)
         return Dashboard(database: database, store: store)
     }
 
@@ -117,10 +117,13 @@ struct PostgresSettingsStoreTests {
         try await one.store.update(id) { $0.toggleFavorite("Swim") }
         var event = await heard.next()
         while case .connected = event { event = await heard.next() }
-        guard case .notification = event else {
+        guard case .notification(let note) = event else {
             Issue.record("expected the notification, got \(String(describing: event))")
             return
         }
+        // Issue 48 point 4: whoever may LISTEN sees a keyed digest and a version, never the browser's id.
+        #expect(!note.payload.contains(id.rawValue))
+        #expect(note.payload == "\(try #require(one.database.signers.current).notificationDigest(of: id)) 2")
         // Two's own subscriber ran before or after ours; either way the next read is current or reloads.
         await eventually("two serves the change") {
             two.store.state.withLock { $0.cache.peek(id)?.loaded.version ?? 0 } != 1
@@ -138,8 +141,8 @@ struct PostgresSettingsStoreTests {
         // A listener never started: the events are the test's own, as the listener would send them.
         let listener = PostgresListener(url: try DatabaseURL(url), clock: SystemTimeSource())
         let store = try PostgresSettingsStore(
-            pool: database.pool, listener: listener, defaultValue: Settings(), logger: .silent,
-            readTimeout: .seconds(60))
+            pool: database.pool, listener: listener, signers: database.signers, defaultValue: Settings(),
+            logger: .silent, readTimeout: .seconds(60))
         defer { store.close() }
         let id = BrowserID.random()
         func copy() -> UInt64? { store.state.withLock { $0.cache.peek(id)?.loaded.version } }
@@ -162,11 +165,15 @@ struct PostgresSettingsStoreTests {
         #expect(copy() == 1)
         #expect(moved())
 
-        // Another dashboard's change: an older or the same version leaves the copy, a newer one drops it.
-        store.handle(.notification(Postgres.Notification(channel: "habits_settings", payload: "\(id.rawValue) 1")))
+        // Another dashboard's change: an older or the same version leaves the copy, a newer one drops it. The
+        // notification names the browser by its keyed digest (issue 48 point 4); the id in clear names nothing.
+        let digest = try #require(database.signers.current).notificationDigest(of: id)
+        store.handle(.notification(Postgres.Notification(channel: "habits_settings", payload: "\(digest) 1")))
         #expect(copy() == 1)
         #expect(!moved())
         store.handle(.notification(Postgres.Notification(channel: "habits_settings", payload: "\(id.rawValue) 9")))
+        #expect(copy() == 1)
+        store.handle(.notification(Postgres.Notification(channel: "habits_settings", payload: "\(digest) 9")))
         #expect(copy() == nil)
         #expect(moved())
         #expect(try await store.loadVersioned(id).value.favoriteHabits == ["Yoga"])

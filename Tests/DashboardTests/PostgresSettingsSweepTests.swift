@@ -25,7 +25,8 @@ struct PostgresSettingsSweepTests {
     func store(maxRows: Int = 100, maxAgeDays: Double = 400) throws -> PostgresSettingsStore<Settings> {
         try PostgresSettingsStore(
             pool: database.pool, listener: PostgresListener(url: url, clock: SystemTimeSource()),
-            defaultValue: Settings(), maxRows: maxRows, maxAge: maxAgeDays * 86_400, logger: .silent, clock: clock,
+            signers: database.signers, defaultValue: Settings(), maxRows: maxRows, maxAge: maxAgeDays * 86_400,
+            logger: .silent, clock: clock,
             readTimeout: .seconds(60))
     }
 

@@ -3,7 +3,8 @@ import Foundation
 import Glibc
 
 /// A PostgreSQL server of a test's own: `initdb` in a temporary directory, no TCP (`listen_addresses=''`), its Unix
-/// socket in that directory, trust authentication, started with `pg_ctl start -w`. As root (as in the image) the
+/// socket in that directory, started with `pg_ctl start -w`. Trust authentication, but only its owner (and root)
+/// may open the socket or enter the directory (mode 0700, issue 48 point 4: no other local user reaches it). As root (as in the image) the
 /// cluster runs as the `postgres` user (`runuser`), since PostgreSQL refuses to run as root.
 ///
 /// Faults for the tests: `stop()` (`pg_ctl stop -m immediate`, a crash as far as clients can tell), `start()` again,
@@ -50,7 +51,8 @@ public final class ThrowawayPostgres: Sendable {
     public static func make() async throws -> ThrowawayPostgres {
         guard let binaries = binDirectory else { throw Failure(message: missingReason) }
         let directory = "/tmp/habits-pg-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let user: String? = geteuid() == 0 ? "postgres" : nil
         if user != nil {
             try await run("/bin/chown", ["postgres", directory])
@@ -58,7 +60,8 @@ public final class ThrowawayPostgres: Sendable {
         let server = ThrowawayPostgres(directory: directory, binaries: binaries, user: user)
         try await server.asOwner(
             "\(binaries)/initdb", ["-D", "\(directory)/data", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"])
-        let settings = "listen_addresses = ''\nunix_socket_directories = '\(directory)'\nfsync = off\n"
+        let settings =
+            "listen_addresses = ''\nunix_socket_directories = '\(directory)'\nunix_socket_permissions = 0700\nfsync = off\n"
         let configuration = "\(directory)/data/postgresql.conf"
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: configuration))
         handle.seekToEndOfFile()

@@ -7,17 +7,17 @@ extension DashboardApp {
         let item = try Self.routeParameter(Page.kind.route, request, context)
         let range = try Self.range(request)
         let number = Page.kind.isPaged ? try Self.page(request) : 1
-        return { [self] view, browser in try itemPage(Page.self, item, range, number, request, view, browser) }
+        return { [self] view, browser in try itemPage(Page.self, item, range, number, request, context, view, browser) }
     }
 
     private func itemPage<Page: ItemPage>(
         _ type: Page.Type, _ item: String, _ range: HistoryRange, _ number: Int, _ request: Request,
-        _ view: SnapshotView, _ browser: LoadedBrowser
+        _ context: RequestContext, _ view: SnapshotView, _ browser: LoadedBrowser
     ) throws -> Response {
         let paused = Self.isPaused(request)
         let query = Self.liveQuery(range: range, paused: paused)
         let key = key(Page.declaration, item: item, query: query, page: number, view, browser.settings)
-        return try cachedHTML(request, key: key, for: browser) {
+        return try cachedHTML(request, context, key: key, for: browser) {
             let page: Page = try itemModel(item, range, number, view, browser.settings.value)
             let fragment = try itemFragment(page, item, range, number, view)
             // The live region polls the page shown (issue 21 point 4), so its source names the page too.

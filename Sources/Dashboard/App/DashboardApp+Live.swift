@@ -16,7 +16,8 @@ extension DashboardApp {
         _ fragment: (SnapshotView, Versioned<Settings>) throws -> RenderCache.Entry
     ) async throws -> Response {
         recordingVisit(
-            try await heldFragment(request, context, fragment), request, browserID: settings.browserID(of: request))
+            try await heldFragment(request, context, fragment), request, context,
+            browserID: settings.browserID(of: request))
     }
 
     private func heldFragment(

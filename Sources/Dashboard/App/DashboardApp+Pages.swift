@@ -22,19 +22,21 @@ extension DashboardApp {
                     stale: nil, renderer: renderer),
                 path: LivePage.home.route, frame: homeFrame(request))
         }
-        return try home(request, view, loaded)
+        return try home(request, context, view, loaded)
     }
 
     /// `home` at once, when the view and the settings are in memory.
     func homeAtOnce(_ request: Request, _ context: RequestContext) throws -> Response? {
-        try answerAtOnce(request, live: true) { try home(request, $0, $1) }
+        try answerAtOnce(request, live: true) { try home(request, context, $0, $1) }
     }
 
     private func homeFrame(_ request: Request) -> PageFrame {
         PageFrame(title: "Home", tab: .home, isLive: true, path: LivePage.home.route, isPaused: Self.isPaused(request))
     }
 
-    private func home(_ request: Request, _ view: SnapshotView, _ browser: LoadedBrowser) throws -> Response {
+    private func home(
+        _ request: Request, _ context: RequestContext, _ view: SnapshotView, _ browser: LoadedBrowser
+    ) throws -> Response {
         let versioned = browser.settings
         var frame = homeFrame(request)
         frame.colorsVersion = view.snapshot.referenceVersion
@@ -43,7 +45,7 @@ extension DashboardApp {
         let variant = PageDeclaration.joined(
             Self.liveQuery(paused: frame.isPaused), since.map { "since=\($0.lastVisit.second)" } ?? "")
         let key = key(HomePage.declaration, query: variant, view, versioned)
-        return try cachedHTML(request, key: key, for: browser) {
+        return try cachedHTML(request, context, key: key, for: browser) {
             let fragment = try homeFragment(view, versioned)
             return try renderer.livePageBytes(
                 .home, HomePage.pageFields(sinceLastVisit: since?.templateValue ?? .null), fragment: fragment.body,
@@ -77,7 +79,8 @@ extension DashboardApp {
         let number = try Self.page(request)
         return { [self] view, browser in
             try cachedHTML(
-                request, key: key(HabitsListPage.declaration, page: number, view, browser.settings), for: browser
+                request, context, key: key(HabitsListPage.declaration, page: number, view, browser.settings),
+                for: browser
             ) {
                 let page = HabitsListPage(snapshot: view.snapshot, settings: browser.settings.value, page: number)
                 guard page.pager != nil else {
@@ -104,13 +107,13 @@ extension DashboardApp {
             throw HTTPError(.badRequest, "Sort people by name, activity or leading.")
         }
         return { [self] view, browser in
-            try people(view, browser, followedOnly: followedOnly, search: search, sort: sort, request)
+            try people(view, browser, followedOnly: followedOnly, search: search, sort: sort, request, context)
         }
     }
 
     private func people(
         _ view: SnapshotView, _ browser: LoadedBrowser, followedOnly: Bool, search: String, sort: PeopleSort,
-        _ request: Request
+        _ request: Request, _ context: RequestContext
     ) throws -> Response {
         var parameters: [String] = []
         if sort != .name { parameters.append("sort=" + sort.rawValue) }
@@ -121,7 +124,7 @@ extension DashboardApp {
         let number = try Self.page(request)
         // Activity and leading read the statistics, so those orders change with the whole version.
         let key = key(PeoplePage.declaration(sort: sort), query: selection, page: number, view, browser.settings)
-        return try cachedHTML(request, key: key, for: browser) {
+        return try cachedHTML(request, context, key: key, for: browser) {
             let page = PeoplePage(
                 snapshot: view.snapshot, settings: browser.settings.value, followedOnly: followedOnly, query: search,
                 sort: sort,
@@ -141,10 +144,12 @@ extension DashboardApp {
     // MARK: - Log Habit
 
     func logPage(_ request: Request, _ context: RequestContext) throws -> PageBody {
-        { [self] view, browser in try logPage(request, view, browser) }
+        { [self] view, browser in try logPage(request, context, view, browser) }
     }
 
-    private func logPage(_ request: Request, _ view: SnapshotView, _ browser: LoadedBrowser) throws -> Response {
+    private func logPage(
+        _ request: Request, _ context: RequestContext, _ view: SnapshotView, _ browser: LoadedBrowser
+    ) throws -> Response {
         let query = request.query
         let habits = view.snapshot.inputs.habits
         // Only a habit that exists is confirmed, so a crafted link cannot make the page claim anything else.
@@ -162,7 +167,7 @@ extension DashboardApp {
         // The buttons show your counts, so the page changes with the statistics too.
         let key = key(
             LogHabitPage.declaration, query: variant.joined(separator: "&"), page: number, view, browser.settings)
-        return try cachedHTML(request, key: key, for: browser) {
+        return try cachedHTML(request, context, key: key, for: browser) {
             let page = LogHabitPage(
                 snapshot: view.snapshot, settings: browser.settings.value, loggedHabitName: logged,
                 previousCount: previous, page: number)
@@ -198,11 +203,12 @@ extension DashboardApp {
     /// The cached (or freshly rendered) bytes of `key` for `browser`: 304 when `If-None-Match` names their ETag,
     /// else 200. Reusable: given at once, the server gives it again to the same request within `answerEpoch`.
     func cachedHTML(
-        _ request: Request, key: RenderKey, for browser: LoadedBrowser, render: () throws -> [UInt8]
+        _ request: Request, _ context: RequestContext, key: RenderKey, for browser: LoadedBrowser,
+        render: () throws -> [UInt8]
     ) throws -> Response {
         let entry = try renderCache.entry(for: key, render: render)
         var response = recordingVisit(
-            hasCurrentCopy(request, of: entry) ? notModified(entry, request) : ok(entry, request), request,
+            hasCurrentCopy(request, of: entry) ? notModified(entry, request) : ok(entry, request), request, context,
             browserID: browser.id)
         response.isReusable = true
         return response

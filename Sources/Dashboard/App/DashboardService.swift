@@ -108,6 +108,9 @@ public final class DashboardService: Sendable {
             logger: logger.with(["component": "snapshot"]),
             persistence: SnapshotPersistence(configuration: persistenceConfiguration, logger: cacheLogger),
             history: history)
+        // A settings change made through another dashboard wakes this one's parked polls, as one made here does, so a
+        // browser's open page follows its own toggle whichever dashboard the balancer sent it to (issue 49 point 4).
+        store.onChangeElsewhere { snapshots.settingsChanged() }
         var refresher: Refresher?
         if let cluster, let database {
             refresher = cluster.start(

@@ -11,14 +11,27 @@ import Synchronization
 /// of each, one at a time, so a slow database costs at most one write in flight and the newest value, never a queue.
 /// A write that fails is logged and dropped: the next version is written whole, and a leader that lost its session
 /// stores its status again when it leads again (`SnapshotState.mustShare`).
+///
+/// Every write carries the epoch of the leadership that queued it (issue 49 point 3, `lead(epoch:)`), and the
+/// database refuses one whose epoch is no longer the leader's: a dashboard cut off long enough to lose its lock, then
+/// heard again, cannot replace what the new leader stored. A refusal is logged once, drops what this leadership had
+/// queued and tells the refresher (`onDeposed`), which steps down.
 final class ClusterLink: SnapshotSharing {
     private struct Pending {
-        var snapshot: SharedSnapshot?
-        var history: (bytes: [UInt8], slot: Int)?
+        typealias QueuedSnapshot = (row: SharedSnapshot, epoch: Int64)
+        typealias QueuedHistory = (bytes: [UInt8], slot: Int, epoch: Int64)
+        var snapshot: QueuedSnapshot?
+        var history: QueuedHistory?
         var writing = false
         /// The history slot held here (adopted or written), so a read skips the document when it is that one.
         var heldSlot: Int?
         var failuresLogged = 0
+        /// This dashboard's leadership epoch, nil when it does not lead (nothing is queued then).
+        var epoch: Int64?
+        /// The last epoch refused, so a refusal is logged once.
+        var refused: Int64?
+        /// What a refusal of the current leadership calls (`onDeposed`).
+        var deposed: (@Sendable () -> Void)?
     }
 
     private let pool: PostgresPool
@@ -98,7 +111,7 @@ final class ClusterLink: SnapshotSharing {
     func share(_ snapshot: Snapshot, status: SharedSnapshot.Status) {
         do {
             let row = try SharedSnapshot(snapshot: snapshot, status: status, upstream: upstream)
-            enqueue { $0.snapshot = row }
+            enqueue { pending in pending.snapshot = pending.epoch.map { (row, $0) } }
         } catch {
             logger.warning("snapshot not stored: \(error)")
         }
@@ -108,10 +121,61 @@ final class ClusterLink: SnapshotSharing {
     func storeHistory(_ record: HistoryRecord) {
         guard let slot = record.history.fine.latestSlot else { return }
         let bytes = HistoryFileFormat.encode(record, upstream: upstream)
-        enqueue {
-            $0.history = (bytes, slot)
-            $0.heldSlot = slot
+        enqueue { pending in
+            pending.history = pending.epoch.map { (bytes, slot, $0) }
+            pending.heldSlot = slot
         }
+    }
+
+    // MARK: - Fencing
+
+    /// The epoch of this dashboard's leadership, nil when it does not lead.
+    var epoch: Int64? { pending.withLock { $0.epoch } }
+
+    /// The refresher took the lock with `epoch`: what is queued from now on carries it.
+    func lead(epoch: Int64) { pending.withLock { $0.epoch = epoch } }
+
+    /// The refresher stepped down: nothing more is queued, and what was is dropped.
+    func stepDown() {
+        pending.withLock { pending in
+            pending.epoch = nil
+            pending.snapshot = nil
+            pending.history = nil
+        }
+    }
+
+    /// Sets what a refused write of the current leadership calls (the refresher's step-down); once, before it starts.
+    func onDeposed(_ handler: @escaping @Sendable () -> Void) { pending.withLock { $0.deposed = handler } }
+
+    /// The database refused a write of `epoch` (`leader` holds the current one): logged once; when `epoch` is still
+    /// this dashboard's, it stops writing and the refresher is told.
+    private func refused(epoch: Int64, leader: String) {
+        let (first, handler) = pending.withLock { pending -> (Bool, (@Sendable () -> Void)?) in
+            let first = pending.refused != epoch
+            pending.refused = epoch
+            guard pending.epoch == epoch else { return (first, nil) }
+            pending.epoch = nil
+            pending.snapshot = nil
+            pending.history = nil
+            return (first, pending.deposed)
+        }
+        if first {
+            logger.warning(
+                "a newer leader holds the cluster: write refused, stepping down",
+                ["epoch": String(epoch), "leader.epoch": leader])
+        }
+        handler?()
+    }
+
+    /// Runs a fenced write of `epoch`; false when the database refused it for a newer leader's epoch.
+    private func write(_ statement: Statement, epoch: Int64) async throws -> Bool {
+        let result = try await pool.run(statement)
+        let leader = result.value("leader") ?? "none"
+        guard leader == String(epoch) else {
+            refused(epoch: epoch, leader: leader)
+            return false
+        }
+        return true
     }
 
     /// Whether nothing is queued or being written (every write queued so far was tried).
@@ -135,7 +199,7 @@ final class ClusterLink: SnapshotSharing {
     /// Writes what is queued, the latest of each, until nothing is.
     private func writeAll() async {
         while true {
-            let next = pending.withLock { pending -> (SharedSnapshot?, (bytes: [UInt8], slot: Int)?)? in
+            let next = pending.withLock { pending -> (Pending.QueuedSnapshot?, Pending.QueuedHistory?)? in
                 guard pending.snapshot != nil || pending.history != nil else {
                     pending.writing = false
                     return nil
@@ -150,9 +214,15 @@ final class ClusterLink: SnapshotSharing {
             // Only the leader writes: a dashboard that stepped down meanwhile drops what it had queued.
             guard store.role == .leader else { continue }
             do {
-                if let snapshot { _ = try await pool.run(ClusterSchema.store(snapshot)) }
+                if let snapshot,
+                    try await !write(ClusterSchema.store(snapshot.row, epoch: snapshot.epoch), epoch: snapshot.epoch)
+                {
+                    continue
+                }
                 if let history {
-                    _ = try await pool.run(ClusterSchema.store(history: history.bytes, slot: history.slot))
+                    let statement = ClusterSchema.store(
+                        history: history.bytes, slot: history.slot, epoch: history.epoch)
+                    _ = try await write(statement, epoch: history.epoch)
                 }
                 pending.withLock { $0.failuresLogged = 0 }
             } catch {

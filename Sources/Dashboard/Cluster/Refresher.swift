@@ -11,12 +11,16 @@ import Timing
 /// deadline, so a hung database makes a leader step down within about a second), and the notifications from the
 /// process's `PostgresListener` (a new snapshot or history: a follower reads it; a follower's demand: the leader
 /// refreshes). A follower that joins, or whose listener reconnected (notifications may be lost), reads what is stored
-/// first; before it may lead, it has adopted the stored history, so it never writes back a shorter one.
+/// first; before it may lead, it has adopted the stored history, so it never writes back a shorter one. Taking the lock
+/// takes a new fencing epoch (issue 49 point 3), handed to the link before the store hears it leads; a write the
+/// database refused for a newer epoch makes the leader step down at its next check, as a failed check does.
 final class Refresher: Sendable {
     /// The state both tasks read: the role as decided, and the tasks.
     private struct Locked {
         var role: RefresherRole
         var tasks: [Task<Void, Never>] = []
+        /// The database refused a write of this leadership (`ClusterLink.onDeposed`): step down at the next check.
+        var deposed = false
     }
 
     private let url: DatabaseURL
@@ -42,6 +46,7 @@ final class Refresher: Sendable {
         self.clock = clock
         self.logger = logger
         locked = Mutex(Locked(role: RefresherRole(now: clock.now)))
+        link.onDeposed { [weak self] in self?.locked.withLock { $0.deposed = true } }
     }
 
     /// The part played now.
@@ -91,7 +96,12 @@ final class Refresher: Sendable {
                     apply { $0.failed(now: clock.now) }
                 }
             case .tryLock, .check:
-                guard let current = session else {
+                // A leader a newer one fenced off (issue 49 point 3) steps down as one whose session failed: it
+                // cannot hold the lock any more, whatever its session says.
+                let deposed = step == .check && locked.withLock { $0.deposed }
+                guard let current = session, !deposed else {
+                    session?.close()
+                    session = nil
                     apply { $0.failed(now: clock.now) }
                     continue
                 }
@@ -101,7 +111,17 @@ final class Refresher: Sendable {
                     if step == .check {
                         locked.withLock { $0.role.checked(now: clock.now) }
                     } else {
-                        apply { $0.lockAnswered(acquired: result.value("held") == "t", now: clock.now) }
+                        let held = result.value("held") == "t"
+                        if held {
+                            // The new epoch goes to the link before the store hears it leads and starts writing.
+                            // No epoch (the row deleted by hand): fail, so the session closes and lets the lock go.
+                            guard let epoch = result.value("epoch").flatMap({ Int64($0) }) else {
+                                throw PostgresError.server(sqlState: "P0002", message: "no cluster_leader row")
+                            }
+                            locked.withLock { $0.deposed = false }
+                            link.lead(epoch: epoch)
+                        }
+                        apply { $0.lockAnswered(acquired: held, now: clock.now) }
                     }
                 } catch {
                     current.close()
@@ -124,6 +144,7 @@ final class Refresher: Sendable {
             return (before, actions, locked.role.role)
         }
         if before != after {
+            if before == .leader { link.stepDown() }
             logger.notice("cluster role", ["role.from": before.rawValue, "role.to": after.rawValue])
             store.roleChanged(to: after)
         }

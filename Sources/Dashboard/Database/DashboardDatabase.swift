@@ -22,12 +22,14 @@ public final class DashboardDatabase: Sendable {
     private let retry = Mutex<Task<Void, Never>?>(nil)
 
     private let proposedSecret: [UInt8]?
+    private let outsideSecret: [UInt8]?
 
     private init(
-        url: DatabaseURL, logger: Logger, clock: any TimeSource, proposedSecret: [UInt8]?,
+        url: DatabaseURL, logger: Logger, clock: any TimeSource, proposedSecret: [UInt8]?, outsideSecret: [UInt8]?,
         pool configuration: PostgresPool.Configuration
     ) {
         self.proposedSecret = proposedSecret
+        self.outsideSecret = outsideSecret
         pool = PostgresPool(url: url, configuration: configuration, clock: clock)
         var listenerConfiguration = PostgresListener.Configuration()
         listenerConfiguration.timeout = .seconds(2)
@@ -36,21 +38,28 @@ public final class DashboardDatabase: Sendable {
         self.clock = clock
     }
 
-    /// Opens the database (waiting at most the migrations' 5 s); throws only `PostgresError.schemaTooNew`.
-    /// `proposedSecret` becomes the cluster's secret if it has none yet (`--import-settings`: the directory's); `pool`
-    /// is the dashboard's pool (tests on a loaded machine give its calls a hang guard's deadline).
+    /// Opens the database (waiting at most the migrations' 5 s); throws only `PostgresError.schemaTooNew` and
+    /// `CookieSecretMismatch`. `proposedSecret` becomes the cluster's secret if it has none yet (`--import-settings`:
+    /// the directory's); `outsideSecret` is the secret from outside (`OutsideCookieSecret`), of which the database
+    /// keeps only the fingerprint; `pool` is the dashboard's pool (tests on a loaded machine give its calls a hang
+    /// guard's deadline).
     public static func open(
         _ url: DatabaseURL, logger: Logger, clock: any TimeSource = SystemTimeSource(),
-        proposedSecret: [UInt8]? = nil, pool: PostgresPool.Configuration = PostgresPool.Configuration()
+        proposedSecret: [UInt8]? = nil, outsideSecret: [UInt8]? = nil,
+        pool: PostgresPool.Configuration = PostgresPool.Configuration()
     ) async throws -> DashboardDatabase {
         let database = DashboardDatabase(
-            url: url, logger: logger, clock: clock, proposedSecret: proposedSecret, pool: pool)
+            url: url, logger: logger, clock: clock, proposedSecret: proposedSecret, outsideSecret: outsideSecret,
+            pool: pool)
         database.listener.start()
         do {
             try await database.prepare()
         } catch PostgresError.schemaTooNew(let found, let known) {
             database.close()
             throw PostgresError.schemaTooNew(database: found, known: known)
+        } catch let mismatch as CookieSecretMismatch {
+            database.close()
+            throw mismatch
         } catch {
             logger.warning(
                 "database unreachable at start; serving without it and retrying",
@@ -100,7 +109,8 @@ public final class DashboardDatabase: Sendable {
 
     private func prepare() async throws {
         try await MigrationRunner(migrations: DashboardMigrations.all, timeout: .seconds(5)).run(on: pool)
-        signers.fill(try await DatabaseSecret.loadOrCreate(pool: pool, proposed: proposedSecret))
+        signers.fill(
+            try await DatabaseSecret.loadOrCreate(pool: pool, proposed: proposedSecret, outside: outsideSecret))
         prepared.withLock { $0 = true }
     }
 
@@ -116,6 +126,11 @@ public final class DashboardDatabase: Sendable {
                 } catch {
                     if case PostgresError.schemaTooNew = error {
                         logger.error("database refused", ["error": String(describing: error)])
+                    }
+                    if error is CookieSecretMismatch {
+                        // Retrying cannot mend it; changes stay refused (503) until an operator does.
+                        logger.error("database refused", ["error": String(describing: error)])
+                        return
                     }
                 }
             }

@@ -8,5 +8,6 @@ enum DashboardMigrations {
     static let all: [Migration] = [
         .settings,  // 1: per-browser settings and the cluster's secrets
         .cluster,  // 2: the refresher's snapshot and history
+        .fencing,  // 3: the refresher's epoch, which its writes carry
     ]
 }

@@ -39,6 +39,13 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
     let readTimeout: Duration
     let state: Mutex<State>
     let watcher = Mutex<Task<Void, Never>?>(nil)
+    /// What `onChangeElsewhere` was given: called after a notification dropped a copy held here, or a (re)connection
+    /// dropped them all.
+    let changedElsewhere = Mutex<(@Sendable () -> Void)?>(nil)
+    /// Signs the digests notifications carry instead of browser ids (issue 48 point 4).
+    let signers: CookieSignerSlot
+    /// Most digests remembered before every copy is dropped and they start again (`State+Digests`).
+    let digestLimit: Int
     /// `copyChanges`' count.
     let changedCopies = CopyChangeCount()
 
@@ -58,6 +65,8 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
         var down = false
         /// The channel is listened on now (`.connected` or `.reconnected`, until `.lost`).
         var listening = false
+        /// The ids notifications name by their digest (`State+Digests`).
+        var digests: [String: BrowserID] = [:]
 
         /// Whether a copy may be kept: while changes are heard, or while the database is away (then only a change
         /// saved meanwhile makes one, and pages show it; every copy is dropped when the listener is back). Before
@@ -65,14 +74,18 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
         var keepsCopies: Bool { listening || down }
     }
 
-    /// A store over `pool`, invalidated through `listener` (which the caller starts).
+    /// A store over `pool`, invalidated through `listener` (which the caller starts); `signers` is the cluster's
+    /// (`DashboardDatabase.signers`), whose key digests the ids in notifications.
     public init(
-        pool: PostgresPool, listener: PostgresListener, defaultValue: Value, maxRows: Int = 100_000,
+        pool: PostgresPool, listener: PostgresListener, signers: CookieSignerSlot, defaultValue: Value,
+        maxRows: Int = 100_000,
         maxAge: TimeInterval = 400 * 86_400, cacheCapacity: Int = 10_000, logger: Logger,
         clock: any TimeSource = SystemTimeSource(), readTimeout: Duration = .milliseconds(500)
     ) throws {
         self.pool = pool
         self.listener = listener
+        self.signers = signers
+        self.digestLimit = 2 * cacheCapacity + 1024
         self.defaultValue = defaultValue
         self.maxRows = max(1, maxRows)
         self.maxAge = maxAge
@@ -85,6 +98,11 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
             State(cache: LRUCache(capacity: cacheCapacity, budgetBytes: SettingsStore<Value>.cacheBudgetBytes)))
         let task = watchNotifications()
         watcher.withLock { $0 = task }
+    }
+
+    /// Calls `action` after another dashboard changed settings held here (`SettingsBackend.onChangeElsewhere`).
+    public func onChangeElsewhere(_ action: @escaping @Sendable () -> Void) {
+        changedElsewhere.withLock { $0 = action }
     }
 
     /// Stops following notifications (at shutdown, and in tests).
@@ -113,10 +131,10 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
 
     public func loadVersioned(_ id: BrowserID) async throws -> Versioned<Value> {
         if let loaded = loadedAtOnce(id) { return loaded }
-        let ticket: SettingsReadAdmission.Ticket? = state.withLock { state in
-            state.down ? nil : state.admission.begin(id)
-        }
-        guard let ticket else { return defaults }
+        let digest = signers.current?.notificationDigest(of: id)
+        let begun = state.withLock { state in state.down ? nil : state.begin(id, digest: digest, limit: digestLimit) }
+        guard let (ticket, flushed) = begun else { return defaults }
+        if flushed { copyChanged() }
         let row: Row?
         do {
             row = try await fetch(id, deadline: clock.now + readTimeout)
@@ -149,10 +167,13 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
         let written: (Versioned<Value>, FileUsage, inserted: Bool)
         // A ticket, as for a read: a newer version announced before the copy is stored (another dashboard's change
         // right after this one, heard first) or a reconnection meanwhile means the copy is not kept.
-        let ticket = state.withLock { $0.admission.begin(id) }
+        guard let signer = signers.current else { throw SettingsUnavailable(reason: "no cookie secret yet") }
+        let digest = signer.notificationDigest(of: id)
+        let (ticket, flushed) = state.withLock { $0.begin(id, digest: digest, limit: digestLimit) }
+        if flushed { copyChanged() }
         do {
             written = try await pool.transaction(idempotent: false) { transaction in
-                try await self.applyLocked(id, change, in: transaction)
+                try await self.applyLocked(id, digest: digest, change, in: transaction)
             }
         } catch {
             state.withLock { _ = $0.admission.end(ticket, version: 0) }
@@ -176,7 +197,7 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
     // MARK: - In the transaction
 
     private func applyLocked(
-        _ id: BrowserID, _ change: (inout Value) -> Void, in transaction: Transaction
+        _ id: BrowserID, digest: String, _ change: (inout Value) -> Void, in transaction: Transaction
     ) async throws -> (Versioned<Value>, FileUsage, inserted: Bool) {
         _ = try await transaction.run(
             Statement("SELECT pg_advisory_xact_lock(1, hashtext($1))", [id.rawValue], idempotent: true))
@@ -207,7 +228,7 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
         // Sent at commit, to every listening dashboard (this one included, which finds its copy current).
         _ = try await transaction.run(
             Statement(
-                "SELECT pg_notify($1, $2)", [Self.channel, "\(id.rawValue) \(version)"], idempotent: false))
+                "SELECT pg_notify($1, $2)", [Self.channel, "\(digest) \(version)"], idempotent: false))
         let loaded = Versioned(value: value, version: version, digest: SettingsDigest.of(bytes))
         return (loaded, usage, current == nil)
     }

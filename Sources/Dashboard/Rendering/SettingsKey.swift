@@ -1,5 +1,3 @@
-import CCrypto
-
 /// The part of a render key made from a browser's settings: the SHA-256 of what the page reads of them (through
 /// libcrypto), all 256 bits of it. The render cache is shared between browsers, so a key anyone could collide on
 /// purpose (the 64-bit FNV digest it replaced, issue 18) would let a crafted browser be served another's page.
@@ -35,14 +33,11 @@ struct SettingsKey: Hashable, Sendable {
                 bytes += name.utf8
             }
         }
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        bytes.withUnsafeBufferPointer { input in
-            digest.withUnsafeMutableBufferPointer { output in
-                _ = SHA256(input.baseAddress, input.count, output.baseAddress)
-            }
-        }
-        func word(_ index: Int) -> UInt64 { digest[index * 8..<index * 8 + 8].reduce(0) { $0 << 8 | UInt64($1) } }
-        words = (word(0), word(1), word(2), word(3))
+        let digest = SHA256Hash.of(bytes)
+        words = (
+            SHA256Hash.word(digest, 0), SHA256Hash.word(digest, 1), SHA256Hash.word(digest, 2),
+            SHA256Hash.word(digest, 3)
+        )
     }
 
     private static func append(_ value: UInt64, to bytes: inout [UInt8]) {

@@ -3,7 +3,8 @@ import HTTPServer
 /// The settings of the browser making a request: read from its cookie, and saved on change with a cookie minted on
 /// the first change only (never on a plain GET, SPEC §7).
 ///
-/// Only a cookie this installation signed names a file (`CookieSigner`); anything else is no cookie at all. New ids
+/// Only a cookie this installation signed names a file (`CookieSigner`); anything else is no cookie at all, and of
+/// several copies only one that verifies counts (`SignedCookieChoice`, names and path from `CookieScope`). New ids
 /// are rationed per client address (`NewBrowserLimiter`), so no one client can fill the store.
 public struct BrowserSettings: Sendable {
     /// Where the settings live: files, or the database (`SettingsBackend`).
@@ -16,6 +17,8 @@ public struct BrowserSettings: Sendable {
     public let trustedProxies: [AddressRange]
     /// Which site a request was sent to: over https the cookie is `Secure`, and its path is the public URL's prefix.
     public let site: SitePolicy
+    /// The cookies' names and path under `site`.
+    public let cookies: CookieScope
     /// Cookie values already verified, so repeat requests skip the HMAC.
     let verifiedCookies = VerifiedCookies<BrowserID>()
 
@@ -43,23 +46,35 @@ public struct BrowserSettings: Sendable {
         self.newBrowsers = newBrowsers
         self.trustedProxies = trustedProxies
         self.site = site
+        self.cookies = CookieScope(site: site)
     }
 
-    /// How many `habits_browser` cookies of one request are checked: a few forged copies cannot hide the real one,
-    /// and a request stuffed with them costs at most this many signature checks.
-    static let cookiesChecked = 4
-
-    /// The browser's id: that of the first of its cookies with a valid tag (issue 23: forged copies in front of the
-    /// real one, tossed from a sibling subdomain, must not hide it); without one, no cookie at all.
+    /// The browser's id: that of the one settings cookie that verifies (`SignedCookieChoice`); nil without one, or
+    /// when two verify to different browsers (one was tossed by someone else, issue 48 point 2).
     public func browserID(of request: Request) -> BrowserID? {
-        guard let signer = signers.current else { return nil }
-        for value in request.cookies(named: BrowserID.cookieName, limit: Self.cookiesChecked) {
+        browserCookie(of: request).value
+    }
+
+    /// Which settings cookie of `request` counts, under `cookies`' names.
+    func browserCookie(of request: Request) -> SignedCookieChoice<BrowserID> {
+        guard let signer = signers.current else { return .none }
+        return SignedCookieChoice.of(request, name: cookies.browserName, legacyName: cookies.legacyBrowserName) {
+            value in
             if let id = verifiedCookies.named(by: value) { return id }
-            guard let id = signer.browserID(fromCookie: value) else { continue }
+            guard let id = signer.browserID(fromCookie: value) else { return nil }
             verifiedCookies.remember(value, names: id)
             return id
         }
-        return nil
+    }
+
+    /// Adds to `response` the browser's cookie under its `__Host-` name, and the deletion of its old name, when the
+    /// request's settings cookie came under the old name (issue 48 point 2: read once, then reissued).
+    public func reissuingLegacyCookie(_ request: Request, into response: inout Response) {
+        guard let legacyName = cookies.legacyBrowserName, case .one(let id, legacy: true) = browserCookie(of: request),
+            let signer = signers.current
+        else { return }
+        response.setCookie(cookies.cookie(name: cookies.browserName, value: signer.cookieValue(for: id), isHTTPS: true))
+        response.setCookie(cookies.deletion(of: legacyName))
     }
 
     /// The browser's settings; defaults without a (valid) cookie. Never writes a settings file.
@@ -94,9 +109,13 @@ public struct BrowserSettings: Sendable {
         // No secret yet (the database was unreachable at start): the cookie cannot be read, and a new one would
         // replace the browser's real one, so nothing is saved.
         guard let signer = signers.current else { throw SettingsUnavailable(reason: "no cookie secret yet") }
-        if let id = browserID(of: request) {
+        switch browserCookie(of: request) {
+        case .conflicting: throw ConflictingCookies()
+        case .one(let id, let legacy):
             try await store.update(id, change)
+            if legacy { reissuingLegacyCookie(request, into: &response) }
             return
+        case .none: break
         }
         // A browser without a cookie has the defaults; a change that leaves them as they are (unfavouriting a habit
         // that is no favourite) is no change, and SPEC §7 mints the cookie on the first change only.
@@ -111,9 +130,8 @@ public struct BrowserSettings: Sendable {
         let id = BrowserID.random()
         try await store.update(id, change)
         response.setCookie(
-            Cookie(
-                name: BrowserID.cookieName, value: signer.cookieValue(for: id), maxAge: Self.cookieMaxAge,
-                path: site.pathPrefix.url("/"), httpOnly: true,
-                secure: site.site(of: request, peer: context.peer)?.isHTTPS ?? false, sameSite: .lax))
+            cookies.cookie(
+                name: cookies.browserName, value: signer.cookieValue(for: id),
+                isHTTPS: site.site(of: request, peer: context.peer)?.isHTTPS ?? false))
     }
 }

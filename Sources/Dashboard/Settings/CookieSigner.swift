@@ -63,6 +63,18 @@ public struct CookieSigner: Sendable {
         return Self.same(tag(label: label, value: value), Array(bytes.suffix(Self.tagLength))) ? value : nil
     }
 
+    /// A fingerprint of the key, safe to store where the key must not be (issue 48 point 4): its HMAC under a fixed
+    /// label, which tells two keys apart and gives nothing to sign with.
+    public var fingerprint: String {
+        String(decoding: tag(label: "habits-cookie-secret-fingerprint-v1", value: ""), as: UTF8.self)
+    }
+
+    /// The keyed digest of `id` a settings notification carries instead of the id (issue 48 point 4): a dashboard
+    /// with the cluster's key can match it against the ids it holds; anyone else listening learns nothing.
+    public func notificationDigest(of id: BrowserID) -> String {
+        String(decoding: tag(label: "habits-settings-notification-v1:", value: id.rawValue), as: UTF8.self)
+    }
+
     /// Whether two tags are equal, in constant time, so the answer's timing tells a forger nothing about how many
     /// leading bytes were right.
     private static func same(_ expected: [UInt8], _ given: [UInt8]) -> Bool {

@@ -8,7 +8,7 @@ import HTTPServer
 /// settings (SPEC §7: a plain GET of a new browser gets no cookie); Home shows what happened while away when the
 /// previous visit is at least `awayThreshold` ago.
 enum LastVisit {
-    /// The cookie's name.
+    /// The cookie's name before `__Host-` (`CookieScope.visitName` is the one in use).
     static let cookieName = "habits_visit"
     /// What the tag signs besides the time.
     static let label = "habits-last-visit-v1:"
@@ -16,18 +16,25 @@ enum LastVisit {
     static let refreshAfter = 60
     /// Seconds away after which Home starts with a summary of the time away.
     static let awayThreshold = 30 * 60
-    /// How many of a request's visit cookies are checked (forged copies cannot hide the real one).
-    static let cookiesChecked = 4
-
     /// The last visit a request's cookie names, if its tag verifies; a value in `verified` was checked before, and
     /// one that checks out now is added to it (one HMAC per distinct cookie, not two per page, issue 21).
-    static func second(of request: Request, signer: CookieSigner, verified: VerifiedCookies<Int>) -> Int? {
-        for value in request.cookies(named: cookieName, limit: cookiesChecked) {
-            if let second = verified.named(by: value) { return second }
-            if let text = signer.verified(value, label: label), let second = Int(text), second >= 0 {
+    ///
+    /// Of several copies under `scope`'s name (failing those, its legacy name) the latest verified time counts: a
+    /// tossed copy can only hold a time this dashboard signed, so at worst it hides "since your last visit"; junk
+    /// copies are ignored (`SignedCookieChoice.limit` of them at most are checked).
+    static func second(
+        of request: Request, scope: CookieScope, signer: CookieSigner, verified: VerifiedCookies<Int>
+    ) -> Int? {
+        for name in [scope.visitName, scope.legacyVisitName].compactMap({ $0 }) {
+            let seconds = request.cookies(named: name, limit: SignedCookieChoice<Int>.limit).compactMap { value in
+                if let second = verified.named(by: value) { return second }
+                guard let text = signer.verified(value, label: label), let second = Int(text), second >= 0 else {
+                    return nil
+                }
                 verified.remember(value, names: second)
                 return second
             }
+            if let latest = seconds.max() { return latest }
         }
         return nil
     }
@@ -43,10 +50,8 @@ enum LastVisit {
         previous.map { now - $0 >= awayThreshold } ?? false
     }
 
-    /// The cookie for a visit at `now`.
-    static func cookie(now: Int, signer: CookieSigner) -> Cookie {
-        Cookie(
-            name: cookieName, value: signer.signed(String(now), label: label), maxAge: BrowserSettings.cookieMaxAge,
-            path: "/", httpOnly: true, sameSite: .lax)
+    /// The cookie for a visit at `now`, under `scope`'s name and path, `Secure` over https.
+    static func cookie(now: Int, signer: CookieSigner, scope: CookieScope, isHTTPS: Bool) -> Cookie {
+        scope.cookie(name: scope.visitName, value: signer.signed(String(now), label: label), isHTTPS: isHTTPS)
     }
 }

@@ -22,6 +22,15 @@ public protocol SettingsBackend<Value>: Sendable {
     /// Applies `change` to `id`'s current settings and stores the result before returning it (the 303 comes after).
     @discardableResult
     func update(_ id: BrowserID, _ change: @escaping @Sendable (inout Value) -> Void) async throws -> Versioned<Value>
+    /// Calls `action` whenever a browser's settings held here changed through another dashboard (issue 49 point 4):
+    /// the app then wakes its parked polls, as after a change made here, so a toggle made on one machine reaches the
+    /// browser's open page on another whatever the balancer. The file store has no other writer to hear of.
+    func onChangeElsewhere(_ action: @escaping @Sendable () -> Void)
+}
+
+extension SettingsBackend {
+    /// No other writer: nothing to hear of.
+    public func onChangeElsewhere(_ action: @escaping @Sendable () -> Void) {}
 }
 
 extension SettingsStore: SettingsBackend where Value: Equatable {}

@@ -1,5 +1,3 @@
-import CCrypto
-
 /// The 64-bit content digest of settings bytes (`Versioned.digest`): the first 8 bytes of their SHA-256.
 ///
 /// A cryptographic hash rather than a fast one because a render cache keyed by it is shared between browsers: with
@@ -8,12 +6,6 @@ import CCrypto
 enum SettingsDigest {
     /// The digest of `bytes`.
     static func of(_ bytes: [UInt8]) -> UInt64 {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        bytes.withUnsafeBufferPointer { input in
-            digest.withUnsafeMutableBufferPointer { output in
-                _ = SHA256(input.baseAddress, input.count, output.baseAddress)
-            }
-        }
-        return digest.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+        SHA256Hash.word(SHA256Hash.of(bytes), 0)
     }
 }
