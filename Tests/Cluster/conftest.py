@@ -336,11 +336,11 @@ def stopped_at_exit(running):
 
 
 @contextlib.contextmanager
-def postgres_cluster_of_its_own(api, instances=3):
+def postgres_cluster_of_its_own(api, instances=3, balance=None):
     """`instances` dashboards on a throwaway PostgreSQL started for them, against `api`; both stop on the way out."""
     database = Postgres()
     try:
-        with stopped_at_exit(start_postgres_cluster(instances, database, api)) as running:
+        with stopped_at_exit(start_postgres_cluster(instances, database, api, balance=balance)) as running:
             yield running
     finally:
         database.close()
@@ -353,13 +353,18 @@ def postgres_cluster(api):
         yield running
 
 
-@pytest.fixture(scope="module", params=["files", "postgres"])
+@pytest.fixture(scope="module", params=["files", "postgres", "postgres-round-robin"])
 def cluster(request, api, tmp_path_factory):
     """Three dashboards behind nginx against the frozen API: sharing one settings directory (files), or one
-    throwaway PostgreSQL the test starts and stops (postgres, issue 19)."""
+    throwaway PostgreSQL the test starts and stops (postgres, issue 19), behind the front's hash on the settings
+    cookie or (postgres-round-robin, issue 49 point 4) behind a front sending each request to the next dashboard."""
     if request.param == "files":
         with stopped_at_exit(start_cluster(3, tmp_path_factory.mktemp("cluster-settings"), upstream=api)) as running:
             running.store = "files"
+            yield running
+        return
+    if request.param == "postgres-round-robin":
+        with postgres_cluster_of_its_own(api, balance="round-robin") as running:
             yield running
         return
     yield request.getfixturevalue("postgres_cluster")
