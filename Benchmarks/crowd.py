@@ -104,7 +104,8 @@ def lua_table(requests):
     # wrk.format adds no Host at load time: crowd.sh writes the server's host:port in place of __HOST__.
     lines = ['local host = "__HOST__"', "local requests = {"]
     for path, cookie in requests:
-        lines.append(f"  wrk.format('GET', {json.dumps(path)}, {{['Host'] = host, ['Cookie'] = {json.dumps(cookie)}}}),")
+        headers = f"{{['Host'] = host, ['Cookie'] = {json.dumps(cookie)}}}"
+        lines.append(f"  wrk.format('GET', {json.dumps(path)}, {headers}),")
     lines.append("}")
     lines.append(
         """local counter = 0

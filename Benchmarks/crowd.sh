@@ -90,7 +90,8 @@ for encoding in identity gzip; do
 done
 
 echo
-awk '/^VmHWM/ {printf "dashboard peak RSS: %.1f MB", $2 / 1024} /^VmRSS/ {printf ", at the end: %.1f MB\n", $2 / 1024}' \
+awk '/^VmHWM/ {printf "dashboard peak RSS: %.1f MB", $2 / 1024}
+    /^VmRSS/ {printf ", at the end: %.1f MB\n", $2 / 1024}' \
     "/proc/$dash_pid/status"
 echo "targets (issue 46): every page >= 1.0x nginx at N = 1 000 (>= 0.8x at 10 000), CPU per request <= 1.25x" \
     "nginx's; RSS <= 64 MB at N = 1 000, <= 96 MB at 10 000"
