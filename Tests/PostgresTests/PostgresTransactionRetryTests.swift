@@ -34,8 +34,9 @@ struct PostgresTransactionRetryTests {
         try await pool.run(Statement("SELECT x FROM t ORDER BY x", idempotent: true)).rows
     }
 
-    @Test func aSerializationFailureRunsTheTransactionAgain() async throws {
-        let pool = try await pool()
+    /// Runs a non-idempotent transaction that inserts its attempt's number and, on its first attempt only, runs
+    /// `failure`; returns how many attempts ran.
+    private func insertingItsAttempt(_ pool: PostgresPool, failingFirstWith failure: Statement) async throws -> Int {
         let attempts = Mutex(0)
         try await pool.transaction(idempotent: false) { transaction in
             let attempt = attempts.withLock {
@@ -43,9 +44,14 @@ struct PostgresTransactionRetryTests {
                 return $0
             }
             _ = try await transaction.run(Statement("INSERT INTO t VALUES ($1)", ["\(attempt)"], idempotent: false))
-            if attempt == 1 { _ = try await transaction.run(conflict) }
+            if attempt == 1 { _ = try await transaction.run(failure) }
         }
-        #expect(attempts.withLock { $0 } == 2)
+        return attempts.withLock { $0 }
+    }
+
+    @Test func aSerializationFailureRunsTheTransactionAgain() async throws {
+        let pool = try await pool()
+        #expect(try await insertingItsAttempt(pool, failingFirstWith: conflict) == 2)
         #expect(try await rows(pool) == [["2"]], "the first attempt was rolled back")
     }
 
@@ -71,16 +77,7 @@ struct PostgresTransactionRetryTests {
 
     @Test func aConnectionLostBeforeCommitRerunsEvenANonIdempotentTransaction() async throws {
         let pool = try await pool()
-        let attempts = Mutex(0)
-        try await pool.transaction(idempotent: false) { transaction in
-            let attempt = attempts.withLock {
-                $0 += 1
-                return $0
-            }
-            _ = try await transaction.run(Statement("INSERT INTO t VALUES ($1)", ["\(attempt)"], idempotent: false))
-            if attempt == 1 { _ = try await transaction.run(hangUp) }
-        }
-        #expect(attempts.withLock { $0 } == 2)
+        #expect(try await insertingItsAttempt(pool, failingFirstWith: hangUp) == 2)
         #expect(try await rows(pool) == [["2"]], "the server rolled back the session that died")
         #expect(pool.counters.lost == 1)
     }
