@@ -70,9 +70,16 @@ public struct BrowserSettings: Sendable {
     /// Adds to `response` the browser's cookie under its `__Host-` name, and the deletion of its old name, when the
     /// request's settings cookie came under the old name (issue 48 point 2: read once, then reissued).
     public func reissuingLegacyCookie(_ request: Request, into response: inout Response) {
-        guard let legacyName = cookies.legacyBrowserName, case .one(let id, legacy: true) = browserCookie(of: request),
-            let signer = signers.current
-        else { return }
+        guard cookies.legacyBrowserName != nil, case .one(let id, legacy: true) = browserCookie(of: request) else {
+            return
+        }
+        reissuing(id, into: &response)
+    }
+
+    /// Adds `id`'s cookie under the `__Host-` name and the deletion of the old name (a request whose settings cookie
+    /// came under the old name).
+    private func reissuing(_ id: BrowserID, into response: inout Response) {
+        guard let legacyName = cookies.legacyBrowserName, let signer = signers.current else { return }
         response.setCookie(cookies.cookie(name: cookies.browserName, value: signer.cookieValue(for: id), isHTTPS: true))
         response.setCookie(cookies.deletion(of: legacyName))
     }
@@ -113,7 +120,8 @@ public struct BrowserSettings: Sendable {
         case .conflicting: throw ConflictingCookies()
         case .one(let id, let legacy):
             try await store.update(id, change)
-            if legacy { reissuingLegacyCookie(request, into: &response) }
+            // The choice just made: the request's cookies are not read and checked a second time.
+            if legacy { reissuing(id, into: &response) }
             return
         case .none: break
         }
