@@ -27,10 +27,16 @@ final class DateCache: Sendable {
 
     /// Both texts for the current second.
     func texts() -> Texts {
-        let now = time(nil)
-        return cached.withLock { cache in
-            if cache.second != now {
-                cache = (second: now, texts: Texts(httpDate: Self.format(now), timestamp: Self.timestamp(now)))
+        texts(second: time(nil))
+    }
+
+    /// Both texts for `second` (seconds since the epoch), formatted once for all who ask in that second.
+    func texts(second: Int) -> Texts {
+        cached.withLock { cache in
+            if cache.second != second {
+                cache = (
+                    second: second, texts: Texts(httpDate: Self.format(second), timestamp: Self.timestamp(second))
+                )
             }
             return cache.texts
         }

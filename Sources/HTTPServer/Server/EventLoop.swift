@@ -4,72 +4,62 @@ import Synchronization
 import Timing
 
 /// One thread running an edge-triggered epoll loop for the connections assigned to it, their deadlines, and
-/// the handler tasks that prefer it as their executor.
+/// the handler tasks that prefer it as their executor. It composes its parts: the sockets it watches
+/// (`EpollRegistry`), the work it runs as a task executor (`LoopTaskQueue`), the connections' deadlines
+/// (`TimerHeap`), the answers it sends at the end of a round (`FlushBatch`), when it gives its core away
+/// (`CoreSharing`) and the texts of the current second (`LoopDate`).
 ///
 /// Why not one Dispatch read source per connection (the first design, see `Connection`): libdispatch re-arms
 /// a source after every event through its manager thread (two `epoll_ctl`, an `ioctl`, an eventfd write and
 /// about 1.7 thread switches per request), which cost more CPU per request than nginx spends in total. Here a
-/// socket is registered once (`EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET`) and a request costs one `recv`,
-/// one `sendmsg` and a share of one `epoll_wait`, all on one thread.
+/// socket is registered once and a request costs one `recv`, one `sendmsg` and a share of one `epoll_wait`, all
+/// on one thread.
+///
+/// The clock rule (the one place it is written): a round reads the monotonic clock twice, as its `epoll_wait`
+/// ends (`now`, the round's time: every deadline, timer, log duration and the date refresh of the round use it,
+/// like nginx's cached `ngx_current_msec`) and as the next wait begins (the wait's timeout, and how long the wait
+/// took for `CoreSharing`; once more after a `sched_yield`). Only the flush batch reads it besides, because it is
+/// there to notice a long handler step: once when a round's first answer is queued, and after each handler step
+/// while answers wait. The wall clock is read once a second, by `LoopDate`.
 ///
 /// Invariant (`@unchecked Sendable`): the properties under "loop thread only" are touched only on the loop's
-/// own thread; other threads reach the loop through `execute(_:)` and `enqueue(_:)`, which take `remote`'s
-/// lock and wake the loop through its eventfd.
+/// own thread; other threads reach the loop through `execute(_:)` and `enqueue(_:)`, which queue on `tasks`'s
+/// remote side and wake the loop through `registry`.
 final class EventLoop: TaskExecutor, @unchecked Sendable {
     /// Work handed over from another thread.
-    private enum Work {
+    enum Work: Sendable {
         case job(UnownedJob)
         case closure(@Sendable () -> Void)
     }
-
-    /// The `epoll_data` of the wake-up eventfd; connection tokens never reach it (their slot is < 2^32 - 1).
-    private static let wakeToken = UInt64(UInt32.max)
-    private static let maxEvents: Int32 = 256
 
     /// For thread names and logs.
     let name: String
     /// Its place in `EventLoopGroup.shared`: what a server's per-loop state is found by (`AnswerMemo.PerLoop`).
     let index: Int
-    private let epollFD: Int32
-    private let wakeFD: Int32
     /// The loop thread's `pthread_self()`, published once it runs.
     private let threadID = Atomic<UInt>(0)
-    private let remote = Mutex<[Work]>([])
+    private let registry = EpollRegistry()
+    private let tasks = LoopTaskQueue<Work>()
 
     // Loop thread only: the properties it mutates per event skip the runtime exclusivity check (see `Connection`).
-    /// The time the current round of events started: what connections use for their deadlines, so a
-    /// request reads the clock once or twice instead of six times (like nginx's cached `ngx_current_msec`).
+    /// The round's time: when its `epoll_wait` returned (the clock rule above).
     @exclusivity(unchecked) private(set) var now: MonotonicInstant
     /// The loop's first `now`, which never changes, so any thread may read it: a connection's state starts at it
     /// until the loop takes the connection over (`Connection.start`) and starts it again at the loop's `now`.
     let started: MonotonicInstant
-    /// The `Date` header and log timestamp of the current second, refreshed with `now` (no lock, unlike
-    /// `DateCache.shared`, which it copies from once a second).
-    @exclusivity(unchecked) private(set) var dateTexts = DateCache.shared.texts()
+    /// The `Date` header and log timestamp of the current second (no lock, unlike `DateCache.shared`).
+    @exclusivity(unchecked) private var date: LoopDate
     /// Field lines of heads whose fields are shared between answers, written once (only this loop's thread, so
     /// without the runtime exclusivity check, as `Connection`'s loop-thread state).
     @exclusivity(unchecked) var preparedFields = PreparedFields()
-    @exclusivity(unchecked) private var dateSecond = time(nil)
     /// Where connections `recv` into before the bytes go to their parser: one per loop, reused, because a
     /// temporary allocation over 1 KiB costs ~60 ns per call (heap or stack check).
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16_384, alignment: 16)
     /// Where response heads are written before they are copied into their arrays (`ResponseHead.serialize`).
     let headScratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
-    @exclusivity(unchecked) private var connections: [Connection?] = []
-    @exclusivity(unchecked) private var generations: [UInt32] = []
-    @exclusivity(unchecked) private var freeSlots: [Int] = []
-    @exclusivity(unchecked) private var local: [Work] = []
     @exclusivity(unchecked) private var timers = TimerHeap()
-    /// Connections whose output goes out at the end of the round (`flushAtEndOfRound`), and the list being flushed.
-    @exclusivity(unchecked) private var flushes: [Connection] = []
-    @exclusivity(unchecked) private var flushing: [Connection] = []
-    /// When the first of `flushes` was queued: a round whose handler work runs long sends what it has early.
-    @exclusivity(unchecked) private var firstFlushQueued = MonotonicInstant.now
-    /// How long an answer may wait for the rest of its round: handler tasks run on the loop, and a round with a
-    /// cold render of a large page in it (milliseconds at 100 times the data) must not hold the answers before it.
-    private static let flushDelayBound = Duration.microseconds(500)
-    /// When the loop yields its core after sending answers.
-    @exclusivity(unchecked) private var coreSharing = CoreSharing(start: .now)
+    @exclusivity(unchecked) private var flushes = FlushBatch<Connection>()
+    @exclusivity(unchecked) private var coreSharing: CoreSharing
 
     /// Creates the loop and starts its thread; it runs for the life of the process.
     init(name: String, index: Int) {
@@ -77,13 +67,8 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
         self.index = index
         started = .now
         now = started
-        epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
-        wakeFD = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
-        precondition(epollFD >= 0 && wakeFD >= 0, "epoll_create1/eventfd failed: errno \(errno)")
-        var event = epoll_event()
-        event.events = EPOLLIN.rawValue
-        event.data.u64 = Self.wakeToken
-        precondition(epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event) == 0, "epoll_ctl failed: errno \(errno)")
+        date = LoopDate(now: started)
+        coreSharing = CoreSharing(start: started)
 
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
@@ -101,6 +86,9 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     /// Whether the caller runs on this loop's thread.
     var inLoop: Bool { pthread_self() == threadID.load(ordering: .acquiring) }
 
+    /// The `Date` header value and log timestamp of the round's second.
+    var dateTexts: DateCache.Texts { date.texts }
+
     /// Runs `work` on the loop thread, after the work already queued.
     func execute(_ work: @escaping @Sendable () -> Void) {
         submit(.closure(work))
@@ -114,17 +102,9 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
 
     private func submit(_ work: Work) {
         if inLoop {
-            local.append(work)
-            return
-        }
-        let wasEmpty = remote.withLock { queue in
-            defer { queue.append(work) }
-            return queue.isEmpty
-        }
-        // One wake-up per batch: the loop takes the whole queue at once.
-        if wasEmpty {
-            var one: UInt64 = 1
-            _ = write(wakeFD, &one, 8)
+            tasks.appendLocal(work)
+        } else if tasks.appendRemote(work) {
+            registry.wake()
         }
     }
 
@@ -132,32 +112,13 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
 
     /// Starts watching `connection`'s socket; returns its token, or nil (with errno set) if epoll refused.
     func register(_ connection: Connection, fd: Int32) -> (slot: Int, generation: UInt32)? {
-        let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = free
-        } else {
-            slot = connections.count
-            connections.append(nil)
-            generations.append(0)
-        }
-        let generation = generations[slot]
-        var event = epoll_event()
-        event.events = EPOLLIN.rawValue | EPOLLOUT.rawValue | EPOLLRDHUP.rawValue | EPOLLET.rawValue
-        event.data.u64 = UInt64(generation) << 32 | UInt64(slot)
-        guard epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) == 0 else {
-            freeSlots.append(slot)
-            return nil
-        }
-        connections[slot] = connection
-        return (slot, generation)
+        registry.register(connection, fd: fd)
     }
 
     /// Forgets a connection before its socket is closed (closing the fd removes it from the epoll set). The
     /// generation moves on, so events or deadlines still queued for the old token are ignored.
     func deregister(slot: Int) {
-        connections[slot] = nil
-        generations[slot] &+= 1
-        freeSlots.append(slot)
+        registry.deregister(slot: slot)
     }
 
     /// Calls `timerFired(deadline:)` on the connection at or soon after `deadline`.
@@ -166,11 +127,9 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     }
 
     /// Has `connection` send its output once this round's events, timers and queued work are handled
-    /// (`Connection.roundEnded`): answers go out together, after the round's last event, so the peers they wake
-    /// find this thread waiting rather than taking its core from the middle of the round.
+    /// (`Connection.roundEnded`; `FlushBatch` says why).
     func flushAtEndOfRound(_ connection: Connection) {
-        if flushes.isEmpty { firstFlushQueued = .now }
-        flushes.append(connection)
+        flushes.add(connection, now: .now)
     }
 
     // MARK: - The loop
@@ -178,9 +137,9 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     private func run() {
         threadID.store(pthread_self(), ordering: .releasing)
         _ = pthread_setname_np(pthread_self(), String(name.prefix(15)))
-        let events = UnsafeMutablePointer<epoll_event>.allocate(capacity: Int(Self.maxEvents))
+        let events = UnsafeMutablePointer<epoll_event>.allocate(capacity: Int(EpollRegistry.maxEvents))
         while true {
-            takeRemote()
+            tasks.takeRemote()
             runLocal()
             endRound()
             let roundEnded = MonotonicInstant.now
@@ -189,27 +148,16 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
                 sched_yield()
                 waitStarts = .now
             }
-            let count = epoll_wait(epollFD, events, Self.maxEvents, local.isEmpty ? timeout(from: waitStarts) : 0)
+            let count = registry.wait(into: events, timeout: tasks.hasLocalWork ? 0 : timeout(from: waitStarts))
             now = .now
             coreSharing.waited(from: roundEnded, to: now)
-            let second = time(nil)
-            if second != dateSecond {
-                dateSecond = second
-                dateTexts = DateCache.shared.texts()
-            }
+            date.update(now: now)
             if count < 0 {
                 precondition(errno == EINTR, "epoll_wait failed: errno \(errno)")
                 continue
             }
             for index in 0..<Int(count) {
-                let token = events[index].data.u64
-                if token == Self.wakeToken {
-                    var value: UInt64 = 0
-                    _ = read(wakeFD, &value, 8)
-                    continue
-                }
-                let slot = Int(token & 0xFFFF_FFFF)
-                guard generations[slot] == UInt32(token >> 32), let connection = connections[slot] else { continue }
+                guard let connection = registry.connection(for: events[index]) else { continue }
                 connection.handle(events: events[index].events)
                 // The request's handler task was enqueued here: run it while its bytes are still in cache.
                 runLocal()
@@ -223,55 +171,36 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     private func endRound() {
         if !flushes.isEmpty { coreSharing.answersSent() }
         while !flushes.isEmpty {
-            swap(&flushes, &flushing)
-            for connection in flushing { connection.roundEnded() }
-            flushing.removeAll(keepingCapacity: true)
+            let batch = flushes.take()
+            for connection in batch { connection.roundEnded() }
+            flushes.recycle(batch)
         }
     }
 
-    private func takeRemote() {
-        let work = remote.withLock { queue -> [Work] in
-            guard !queue.isEmpty else { return [] }
-            defer { queue = [] }
-            return queue
-        }
-        local.append(contentsOf: work)
-    }
-
-    /// Runs the work queued so far; work it queues in turn waits for the next round, so a task that keeps
-    /// yielding cannot starve the sockets.
+    /// Runs the work queued so far; work it queues in turn waits for the next round.
     private func runLocal() {
-        let end = local.count
-        guard end > 0 else { return }
-        var index = 0
-        while index < end {
-            let work = local[index]
+        tasks.runLocal { work in
             switch work {
             case .job(let job):
                 job.runSynchronously(on: asUnownedTaskExecutor())
                 // A handler's step may be long (a cold render): what was answered before it goes out now.
-                if !flushes.isEmpty && MonotonicInstant.now - firstFlushQueued > Self.flushDelayBound { endRound() }
+                if flushes.isOverdue(now: .now) { endRound() }
             case .closure(let work): work()
             }
-            index += 1
         }
-        local.removeFirst(end)
     }
 
     /// Milliseconds from `start` until the earliest deadline (rounded up, so it is due when the wait ends); -1 for
     /// none. `start` is the clock the loop read as the wait began, for `coreSharing` too: one read, not two.
     private func timeout(from start: MonotonicInstant) -> Int32 {
         guard let earliest = timers.earliest else { return -1 }
-        let wait = earliest.nanoseconds(since: start)
-        guard wait > 0 else { return 0 }
-        let milliseconds = (wait - 1) / 1_000_000 + 1
-        return Int32(min(milliseconds, Int64(Int32.max)))
+        return Int32(clamping: Duration.nanoseconds(earliest.nanoseconds(since: start)).millisecondsRoundedUp)
     }
 
     private func fireTimers() {
         guard !timers.isEmpty else { return }
         while let entry = timers.popDue(now: now) {
-            guard generations[entry.slot] == entry.generation, let connection = connections[entry.slot] else {
+            guard let connection = registry.connection(slot: entry.slot, generation: entry.generation) else {
                 continue
             }
             connection.timerFired(deadline: entry.deadline)
