@@ -33,7 +33,7 @@ var targets: [Target] = [
     .target(name: "Compression", dependencies: ["CZlib"]),
     .target(name: "Hashing"),
     .target(name: "HTTPServer", dependencies: ["HTTPCore", "Logging", "Compression", "Hashing", "Timing", "CLinux"]),
-    .target(name: "HabitsAPI", dependencies: ["HTTPCore", "Timing"]),
+    .target(name: "HabitsAPI", dependencies: ["HTTPCore", "Logging", "Timing"]),
     // The database layer (issue 19): URL, sessions, pool, listener, migrations; knows nothing of the dashboard.
     .target(name: "Postgres", dependencies: ["CLibPQ", "Timing"]),
     .target(

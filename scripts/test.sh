@@ -13,36 +13,47 @@ fi
 
 . scripts/apt-install.sh
 
-# System libraries the build links (Package.swift's .systemLibrary targets): libcrypto from libssl-dev (settings
-# cookie tags) and zlib. Installed the same way as the browser below when their headers are missing.
-if [ ! -f /usr/include/openssl/hmac.h ] || [ ! -f /usr/include/zlib.h ]; then
-    echo "==> installing libssl-dev and zlib1g-dev (apt-get)"
-    if ! command -v apt-get >/dev/null 2>&1 || ! apt_install libssl-dev zlib1g-dev pkg-config; then
-        echo "test.sh: libssl-dev/zlib1g-dev are missing and could not be installed (apt-get as root or sudo)" >&2
+# have THING: THING is a command on PATH (or in /usr/sbin) or, starting with /, a file path or glob; `a|b`: either.
+have() {
+    local alternative alternatives
+    IFS='|' read -ra alternatives <<<"$1"
+    for alternative in "${alternatives[@]}"; do
+        case "$alternative" in
+            /*) compgen -G "$alternative" >/dev/null && return 0 ;;
+            *) { command -v "$alternative" >/dev/null 2>&1 || [ -x "/usr/sbin/$alternative" ]; } && return 0 ;;
+        esac
+    done
+    return 1
+}
+
+# need_tool "THINGS" "PACKAGES" WHAT [required]: the one install-or-fail guard. 0 when every one of THINGS is there
+# (`have`) or apt-get installed PACKAGES; else a failure (exit 1) when `required` or under CI, elsewhere a warning
+# naming WHAT is not run, and 1.
+need_tool() {
+    local thing things missing=0
+    read -ra things <<<"$1"
+    for thing in "${things[@]}"; do have "$thing" || missing=1; done
+    if [ "$missing" = 0 ]; then return 0; fi
+    echo "==> installing $2 (apt-get)"
+    # shellcheck disable=SC2086 # PACKAGES is a list of package names
+    if command -v apt-get >/dev/null 2>&1 && apt_install $2; then return 0; fi
+    if [ "${4:-}" = "required" ] || [ "${CI:-}" = "true" ]; then
+        echo "test.sh: $2 missing and could not be installed (apt-get as root or sudo); needed for the $3" >&2
         exit 1
     fi
-fi
+    echo "test.sh: WARNING: $2 missing and not installable here; $3 NOT run" >&2
+    return 1
+}
+
+# System libraries the build links (Package.swift's .systemLibrary targets): libcrypto from libssl-dev (settings
+# cookie tags) and zlib. Installed the same way as the browser below when their headers are missing.
+need_tool "/usr/include/openssl/hmac.h /usr/include/zlib.h" "libssl-dev zlib1g-dev pkg-config" build required
 
 # PostgreSQL (issue 19): libpq-dev for the CLibPQ target, and the server binaries (initdb, pg_ctl) for the throwaway
 # databases the Postgres and settings tests start (Tests/TestSupport/ThrowawayPostgres.swift). Those tests skip
 # without the binaries, except under CI, where they fail.
-if [ ! -f /usr/include/postgresql/libpq-fe.h ]; then
-    echo "==> installing libpq-dev (apt-get)"
-    if ! command -v apt-get >/dev/null 2>&1 || ! apt_install libpq-dev pkg-config; then
-        echo "test.sh: libpq-dev is missing and could not be installed (apt-get as root or sudo)" >&2
-        exit 1
-    fi
-fi
-if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then
-    echo "==> installing postgresql (apt-get)"
-    if ! command -v apt-get >/dev/null 2>&1 || ! apt_install postgresql; then
-        if [ "${CI:-}" = "true" ]; then
-            echo "test.sh: PostgreSQL is missing and could not be installed; CI needs it for the database tests" >&2
-            exit 1
-        fi
-        echo "test.sh: WARNING: PostgreSQL missing and not installable here; database tests are skipped" >&2
-    fi
-fi
+need_tool /usr/include/postgresql/libpq-fe.h "libpq-dev pkg-config" build required
+need_tool "/usr/lib/postgresql/*/bin/initdb|initdb" postgresql "database tests" || true
 
 # The executable tests launch .build/debug/habits-api and habits-dashboard, so build everything first.
 echo "==> swift build (debug, all targets)"
@@ -60,32 +71,8 @@ if [ "$#" -gt 0 ]; then
     exit 0
 fi
 
-# need_tool COMMAND PACKAGE WHAT: 0 when COMMAND is there or apt-get installed PACKAGE; else under CI a failure (exit 1),
-# elsewhere a warning naming WHAT is not run, and 1.
-need_tool() {
-    if command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ]; then return 0; fi
-    echo "==> installing $2 (apt-get)"
-    if command -v apt-get >/dev/null 2>&1 && apt_install "$2"; then return 0; fi
-    if [ "${CI:-}" = "true" ]; then
-        echo "test.sh: $1 is missing and could not be installed; CI needs it for the $3" >&2
-        exit 1
-    fi
-    echo "test.sh: WARNING: $1 missing and not installable here; $3 NOT run" >&2
-    return 1
-}
-
 browsers=1
-if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
-    echo "==> installing chromium and chromium-driver (apt-get)"
-    if ! command -v apt-get >/dev/null 2>&1 || ! apt_install chromium chromium-driver; then
-        if [ "${CI:-}" = "true" ]; then
-            echo "test.sh: chromium/chromedriver are missing and could not be installed; CI needs them" >&2
-            exit 1
-        fi
-        echo "test.sh: WARNING: chromium/chromedriver missing and not installable here; browser tests NOT run" >&2
-        browsers=0
-    fi
-fi
+need_tool "chromium chromedriver" "chromium chromium-driver" "browser tests" || browsers=0
 
 if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c "import selenium, pytest, axe_selenium_python" >/dev/null 2>&1; then
     echo "==> creating .venv with selenium, pytest and axe-selenium-python (PyPI)"

@@ -18,9 +18,10 @@ extension Logger {
     /// `value` as a JSON string. `"` and `\` are escaped, and every control character with it (a raw LF would end
     /// the line, so one request could forge the next log event); so are DEL, C1 controls, U+2028/U+2029 (line breaks
     /// to JavaScript) and the bidi controls (`isUnsafe`), as `\uXXXX`, so a terminal showing the log is not steered
-    /// either. Everything else is written as UTF-8.
-    package static func jsonString(_ value: String) -> String {
-        quoted(value) { scalar in
+    /// either. Everything else is written as UTF-8. A log value is cut after `maxValueBytes`; `limit: .max` keeps it
+    /// whole (`JSONFragment`'s data).
+    package static func jsonString(_ value: String, limit: Int = maxValueBytes) -> String {
+        quoted(value, limit: limit) { scalar in
             let hex = String(scalar.value, radix: 16)
             return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         }

@@ -157,14 +157,16 @@ public struct Logger: Sendable {
     public static let maxValueBytes = 256
 
     /// `value` in double quotes with `\\`, `"`, LF, CR and TAB backslash-escaped and every `isUnsafe` scalar written
-    /// by `unsafe`, cut after `maxValueBytes`: the one escaping both formats share (logfmt writes `\u{1b}`, JSON
-    /// `\u001b`).
-    static func quoted(_ value: String, unsafe: (Unicode.Scalar) -> String) -> String {
+    /// by `unsafe`, cut after `limit` bytes: the one escaping both formats share (logfmt writes `\u{1b}`, JSON
+    /// `\u001b`), and the one JSON string escaper (`jsonString`).
+    static func quoted(
+        _ value: String, limit: Int = maxValueBytes, unsafe: (Unicode.Scalar) -> String
+    ) -> String {
         var out = "\""
         var kept = 0
         for scalar in value.unicodeScalars {
             let size = scalar.utf8.count
-            guard kept + size <= maxValueBytes else {
+            guard kept + size <= limit else {
                 out += "…(+\(value.utf8.count - kept) bytes)"
                 break
             }

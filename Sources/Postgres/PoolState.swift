@@ -1,3 +1,5 @@
+import Timing
+
 /// Decides who gets which pooled connection: a pure value (the shape of `ConnectionState`), generic over the
 /// connection so its tests use plain integers. `PostgresPool` keeps it under one lock and carries out what it says.
 ///

@@ -212,22 +212,13 @@ public final class PostgresConnection: @unchecked Sendable {
     private func waitFor(read: Bool, write: Bool = false, deadline: ContinuousClock.Instant) throws {
         guard let handle else { throw PostgresError.connectionLost("closed") }
         let events = Int16(read ? POLLIN : 0) | Int16(write || !read ? POLLOUT : 0)
-        while true {
-            let left = deadline - clock.now
-            guard left > .zero else { throw PostgresError.timedOut }
-            let milliseconds = Self.milliseconds(left)
-            var descriptor = pollfd(fd: libpq.socket(handle), events: events, revents: 0)
-            guard descriptor.fd >= 0 else { throw PostgresError.connectionLost("no socket") }
-            let ready = poll(&descriptor, 1, milliseconds)
-            if ready > 0 { return }
-            if ready < 0, errno != EINTR { throw PostgresError.connectionLost("poll failed (errno \(errno))") }
+        let fd = libpq.socket(handle)
+        guard fd >= 0 else { throw PostgresError.connectionLost("no socket") }
+        switch DeadlinePoll.wait(fd: fd, events: events, until: deadline, now: { clock.now }) {
+        case .ready: return
+        case .timedOut: throw PostgresError.timedOut
+        case .failed(let errno): throw PostgresError.connectionLost("poll failed (errno \(errno))")
         }
-    }
-
-    /// Rounded up, so a poll never returns just before the deadline and spins; capped, so a bad clock cannot overflow.
-    private static func milliseconds(_ duration: Duration) -> Int32 {
-        let (seconds, attoseconds) = duration.components
-        return Int32(min(seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1, 60_000))
     }
 
     private func lostOrError(_ handle: OpaquePointer) -> PostgresError {

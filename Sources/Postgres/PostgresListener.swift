@@ -109,9 +109,8 @@ public final class PostgresListener: Sendable {
     // MARK: - The loop
 
     private func run() async {
-        var backoff = configuration.backoff
         var everConnected = false
-        while !Task.isCancelled {
+        await RetryLoop.run(backoff: configuration.backoff, clock: clock) { connected in
             var connection: PostgresConnection?
             do {
                 let opened = try await PostgresConnection.connect(
@@ -119,7 +118,7 @@ public final class PostgresListener: Sendable {
                 connection = opened
                 var listening = Set<String>()
                 try await listenToNew(on: opened, listening: &listening)
-                backoff.succeeded()
+                connected()
                 locked.withLock { locked in
                     locked.connected = true
                     if everConnected { locked.reconnects += 1 }
@@ -127,6 +126,7 @@ public final class PostgresListener: Sendable {
                 announce(listening: listening, reconnected: everConnected)
                 everConnected = true
                 try await serve(opened, listening: &listening)
+                return .again
             } catch {
                 connection?.close()
                 let wasConnected = locked.withLock { locked in
@@ -134,7 +134,7 @@ public final class PostgresListener: Sendable {
                     return locked.connected
                 }
                 if wasConnected || !everConnected { broadcast(.lost("\(error)")) }
-                await clock.sleep(until: backoff.failed(at: clock.now))
+                throw error
             }
         }
         locked.withLock { $0.connected = false }

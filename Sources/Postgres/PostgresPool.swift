@@ -111,25 +111,23 @@ public final class PostgresPool: Sendable {
         let now = clock.now
         // Decide and register in one step under the lock, so a handoff can never reach a waiter not yet registered.
         let handoff = await withCheckedContinuation { continuation in
-            let (immediate, id) = locked.withLock { locked -> (PoolState<PostgresConnection>.Handoff?, UInt64) in
+            let immediate = locked.withLock { locked -> PoolState<PostgresConnection>.Handoff? in
                 let id = locked.waiters.reserveID()
                 switch locked.state.acquire(waiter: id, now: now) {
-                case .use(let connection): return (.use(connection), id)
-                case .open: return (.open, id)
-                case .unavailable: return (.unavailable, id)
+                case .use(let connection): return .use(connection)
+                case .open: return .open
+                case .unavailable: return .unavailable
                 case .wait:
-                    locked.waiters.add(id: id, (), continuation)
-                    return (nil, id)
+                    locked.waiters.add(id: id, (), continuation, until: deadline, on: clock) { [self] id in
+                        let waiter = self.locked.withLock { locked in
+                            locked.state.gaveUp(id) ? locked.waiters.remove(id: id) : nil
+                        }
+                        waiter?.resume(.unavailable)
+                    }
+                    return nil
                 }
             }
-            if let immediate { return continuation.resume(returning: immediate) }
-            let timer = clock.after(deadline) { [self] in
-                let waiter = locked.withLock { locked in
-                    locked.state.gaveUp(id) ? locked.waiters.remove(id: id) : nil
-                }
-                waiter?.resume(.unavailable)
-            }
-            if !locked.withLock({ $0.waiters.setTimer(timer, for: id) }) { timer.cancel() }
+            if let immediate { continuation.resume(returning: immediate) }
         }
         switch handoff {
         case .use(let connection):

@@ -56,11 +56,21 @@ public struct WaiterRegistry<Tag: Sendable, Value: Sendable>: Sendable {
         waiters[id] = Waiter(id: id, tag: tag, continuation: continuation)
     }
 
-    /// Gives waiter `id` the timer that ends its wait; false (cancel the timer) when the waiter is gone already.
-    public mutating func setTimer(_ timer: Task<Void, Never>, for id: UInt64) -> Bool {
-        guard waiters[id] != nil else { return false }
-        waiters[id]?.timer = timer
-        return true
+    /// Registers `continuation` under `id` (from `reserveID`; a fresh one when nil) and, with a `deadline`, arms the
+    /// timer that ends its wait: `expire` runs with the id at `deadline` on `clock` unless the waiter is resumed
+    /// first (resuming cancels the timer). The one register-then-arm sequence: one step under the owner's lock, so
+    /// the timer is armed for a waiter that is surely there, and finds it or nothing. Returns the id.
+    @discardableResult
+    public mutating func add(
+        id: UInt64? = nil, _ tag: Tag, _ continuation: CheckedContinuation<Value, Never>,
+        until deadline: ContinuousClock.Instant?, on clock: any TimeSource,
+        expire: @escaping @Sendable (UInt64) async -> Void
+    ) -> UInt64 {
+        let id = id ?? reserveID()
+        var waiter = Waiter(id: id, tag: tag, continuation: continuation)
+        if let deadline { waiter.timer = clock.after(deadline) { await expire(id) } }
+        waiters[id] = waiter
+        return id
     }
 
     /// Whether waiter `id` is here.

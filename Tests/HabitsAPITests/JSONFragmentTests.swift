@@ -13,6 +13,15 @@ import Testing
         #expect(decoded == [text])
     }
 
+    /// The one JSON string escaper (`Logger.jsonString`): line separators and bidi controls come out escaped, and a
+    /// value is kept whole, however long (a log value is cut after 256 bytes).
+    @Test func stringsAreEscapedAsTheLogsJSONIsButNeverCut() throws {
+        let long = String(repeating: "x", count: 1_000)
+        var out: [UInt8] = []
+        JSONFragment.appendString("a\u{2028}b\u{202E}c\u{7F}" + long, to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == #""a\u2028b\u202ec\u007f"# + long + "\"")
+    }
+
     @Test func userObjectsAlwaysCarryEveryKey() throws {
         let json = JSONFragment.user(User(id: "activeUser", name: "Active User"))
         #expect(

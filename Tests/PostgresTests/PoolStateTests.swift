@@ -1,5 +1,6 @@
 import Postgres
 import Testing
+import Timing
 
 @Suite struct PoolStateTests {
     private let now = ContinuousClock.now

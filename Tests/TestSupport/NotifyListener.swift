@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Timing
 
 /// A service manager's notify socket, as a test's own: an AF_UNIX datagram socket bound in a temporary directory
 /// whose path goes in `NOTIFY_SOCKET` (no systemd needed). Invariant: `fd` is only read by one `next` at a time.
@@ -35,17 +36,10 @@ public final class NotifyListener: @unchecked Sendable {
         let fd = fd
         return await onOwnThread { () -> String? in
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, Self.pollMilliseconds(timeout)) == 1 else { return nil }
+            guard poll(&poller, 1, Int32(clamping: timeout.wholeMilliseconds)) == 1 else { return nil }
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = recv(fd, &buffer, buffer.count, 0)
             return count < 0 ? nil : String(decoding: buffer[0..<count], as: UTF8.self)
         }
-    }
-
-    /// `timeout` in whole milliseconds for `poll`, the fraction of a second kept (`.milliseconds(300)` is 300, not
-    /// 0, which would poll once and return at once).
-    public static func pollMilliseconds(_ timeout: Duration) -> Int32 {
-        let (seconds, attoseconds) = timeout.components
-        return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
     }
 }

@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 import Testing
 import Timing
 
@@ -46,14 +47,44 @@ final class Locked: Sendable {
         #expect(await page.value == 8)
     }
 
+    /// Registers a waiter with a deadline on `clock` whose timer resumes it with -1; returns its task and id.
+    static func waiter(_ registry: Locked, until deadline: ContinuousClock.Instant, on clock: ManualClock) async -> (
+        Task<Int, Never>, UInt64
+    ) {
+        let id = registry.withLock { $0.reserveID() }
+        let task = Task<Int, Never> {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+                registry.withLock {
+                    _ = $0.add(id: id, "t", continuation, until: deadline, on: clock) { id in
+                        registry.withLock { $0.remove(id: id) }?.resume(-1)
+                    }
+                }
+            }
+        }
+        while !registry.withLock({ $0.contains(id: id) }) { await Task.yield() }
+        return (task, id)
+    }
+
+    @Test func aWaiterWithADeadlineIsEndedByItsTimerThen() async {
+        let registry = Locked()
+        let clock = ManualClock()
+        let (task, _) = await Self.waiter(registry, until: clock.now + .seconds(5), on: clock)
+        while clock.sleeperCount == 0 { await Task.yield() }
+        clock.advance(by: .seconds(4))
+        await Task.yield()
+        #expect(registry.withLock { $0.count } == 1, "not before its deadline")
+        clock.advance(by: .seconds(1))
+        #expect(await task.value == -1)
+        #expect(registry.withLock { $0.isEmpty })
+    }
+
     @Test func resumingCancelsTheWaitersTimer() async {
         let registry = Locked()
-        let (task, id) = await Self.waiter(registry, tag: "t")
-        let timer = Task<Void, Never> { try? await Task.sleep(for: .seconds(3600)) }
-        #expect(registry.withLock { $0.setTimer(timer, for: id) })
-        registry.withLock { $0.remove(id: id) }?.resume(3)
+        let clock = ManualClock()
+        let (task, id) = await Self.waiter(registry, until: clock.now + .seconds(5), on: clock)
+        let waiter = registry.withLock { $0.remove(id: id) }
+        waiter?.resume(3)
         #expect(await task.value == 3)
-        #expect(timer.isCancelled)
-        #expect(!registry.withLock { $0.setTimer(timer, for: id) }, "a timer for a waiter already gone is refused")
+        #expect(waiter?.timer?.isCancelled == true)
     }
 }

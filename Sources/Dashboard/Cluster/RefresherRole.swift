@@ -1,4 +1,5 @@
 import Postgres
+import Timing
 
 /// Which part this dashboard plays in a cluster sharing one PostgreSQL (issue 19 point 4), as a pure value (the shape
 /// of `ConnectionState`): events in, actions out, time as arguments. `Refresher` carries the actions out on a

@@ -116,13 +116,12 @@ public final class DashboardDatabase: Sendable {
 
     private func retryInBackground() {
         let task = Task { [self] in
-            var backoff = Backoff(initial: .milliseconds(250), maximum: .seconds(2))
-            while !Task.isCancelled {
-                await clock.sleep(until: backoff.failed(at: clock.now))
+            let backoff = Backoff(initial: .milliseconds(250), maximum: .seconds(2))
+            await RetryLoop.run(backoff: backoff, clock: clock, pauseFirst: true) { _ in
                 do {
                     try await prepare()
                     logger.notice("database reachable; settings stored there from now on", [:])
-                    return
+                    return .done
                 } catch {
                     if case PostgresError.schemaTooNew = error {
                         logger.error("database refused", ["error": String(describing: error)])
@@ -130,8 +129,9 @@ public final class DashboardDatabase: Sendable {
                     if error is CookieSecretMismatch {
                         // Retrying cannot mend it; changes stay refused (503) until an operator does.
                         logger.error("database refused", ["error": String(describing: error)])
-                        return
+                        return .done
                     }
+                    throw error
                 }
             }
         }

@@ -121,7 +121,7 @@ public final class SnapshotPersistence: Sendable {
                 "snapshot loaded from disk: pages show it with the \"data as of\" notice until the upstream answers",
                 [
                     "cache.file": path, "fetched.at": file.fetchedAt.formatted(.iso8601), "bytes": "\(bytes.count)",
-                    "version": file.version, "load.ms": Self.milliseconds(elapsed),
+                    "version": file.version, "load.ms": String(format: "%.1f", elapsed.fractionalMilliseconds),
                 ])
             return Loaded(snapshot: snapshot, fetchedAt: file.fetchedAt)
         } catch {
@@ -132,12 +132,6 @@ public final class SnapshotPersistence: Sendable {
             }
             return nil
         }
-    }
-
-    private static func milliseconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let value = Double(seconds) * 1000 + Double(attoseconds) / 1e15
-        return String(format: "%.1f", value)
     }
 
     /// Deletes temp files a write cut short left behind (no writer runs yet: this is the start).

@@ -1,4 +1,5 @@
 import Foundation
+import Timing
 
 extension SnapshotState {
     /// The refresh timing part of `SnapshotState`: when the snapshot is refreshed from the upstream, and whether what is
@@ -113,8 +114,8 @@ extension SnapshotState {
         mutating func failed(now: ContinuousClock.Instant) {
             inFlight = false
             failures += 1
-            let delay = min(policy.maxBackoff, policy.firstBackoff * (1 << min(failures - 1, 30)))
-            retryAt = now + delay
+            retryAt =
+                now + Backoff(initial: policy.firstBackoff, maximum: policy.maxBackoff).delay(afterFailures: failures)
         }
 
         /// What failed is no longer how data comes (this dashboard's part in its cluster changed): the next refresh

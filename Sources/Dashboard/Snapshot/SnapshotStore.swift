@@ -211,16 +211,12 @@ public final class SnapshotStore: Sendable {
                 let registered = locked.withLock { locked -> Bool in
                     // Woken (or cancelled) between the decision and now: it is no longer in the state's list.
                     guard let kind = locked.state.waiting[id] else { return false }
-                    locked.waiters.add(id: id, kind, continuation)
+                    locked.waiters.add(id: id, kind, continuation, until: deadline, on: clock) { id in
+                        self.decide { ((), $0.waitTimedOut(id)) }
+                    }
                     return true
                 }
-                guard registered else {
-                    continuation.resume(returning: !Task.isCancelled)
-                    return
-                }
-                guard let deadline else { return }
-                let timer = clock.after(deadline) { self.decide { ((), $0.waitTimedOut(id)) } }
-                if !locked.withLock({ $0.waiters.setTimer(timer, for: id) }) { timer.cancel() }
+                if !registered { continuation.resume(returning: !Task.isCancelled) }
             }
         } onCancel: {
             decide { ((), $0.waitTimedOut(id)) }

@@ -18,19 +18,17 @@ public struct TrendSampler: Sendable {
         spacing = store.history.spacing
     }
 
-    /// Samples once per slot until the task is cancelled, starting one slot from now: the first page asks anyway.
+    /// Samples once per slot until the task is cancelled, starting one slot from now (the first page asks anyway),
+    /// on the one repeating timer (`TimeSource.every`).
     public func run() async {
-        var next = clock.now
-        while !Task.isCancelled {
-            // A deadline fixed now (see `TimeSource`), one slot on; a late wake-up skips to the next slot.
-            next = max(next + spacing, clock.now)
-            await clock.sleep(until: next)
-            guard !Task.isCancelled else { return }
-            do {
-                _ = try await store.view()
-            } catch {
-                // No data at all and the upstream failing: the store logs and backs off; the line has a gap.
-            }
+        let timer = clock.every(spacing) { [store] in
+            // No data at all and the upstream failing: the store logs and backs off; the line has a gap.
+            _ = try? await store.view()
+        }
+        await withTaskCancellationHandler {
+            await timer.value
+        } onCancel: {
+            timer.cancel()
         }
     }
 }

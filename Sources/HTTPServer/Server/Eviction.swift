@@ -61,7 +61,7 @@ enum Eviction {
             case .parked(let since):
                 if oldestParked.map({ since < $0.since }) ?? true { oldestParked = (index, since) }
             case .receiving(let since, let bytes), .sending(let since, let bytes):
-                let window = milliseconds(max(now - since, minimumRateWindow))
+                let window = max(now - since, minimumRateWindow).wholeMilliseconds
                 if let current = slowest {
                     // bytes / window < current.bytes / current.window, without division; ties: the older one.
                     let left = Int64(bytes) * current.window
@@ -76,10 +76,5 @@ enum Eviction {
             }
         }
         return oldestIdle?.index ?? oldestParked?.index ?? slowest?.index ?? longestUpstream?.index
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 }

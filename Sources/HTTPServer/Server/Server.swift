@@ -203,12 +203,9 @@ public final class Server: Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state -> Bool in
                 if state.table.isEmpty { return true }
-                let id = state.drainWaiters.add((), continuation)
-                // Armed under the lock, after the waiter is in place, so the timer always finds what it ends.
-                let timer = clock.after(deadline) { [self] in
+                state.drainWaiters.add((), continuation, until: deadline, on: clock) { [self] id in
                     self.state.withLock { $0.drainWaiters.remove(id: id) }?.resume(())
                 }
-                _ = state.drainWaiters.setTimer(timer, for: id)
                 return false
             }
             if resumeNow { continuation.resume() }

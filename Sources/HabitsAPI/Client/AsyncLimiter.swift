@@ -25,23 +25,18 @@ final class AsyncLimiter: Sendable {
     /// first, in which case it holds nothing.
     func acquire(until deadline: ContinuousClock.Instant?) async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let waiterID = state.withLock { state -> UInt64? in
+            let admitted = state.withLock { state -> Bool in
                 if state.available > 0 {
                     state.available -= 1
-                    return nil
+                    return true
                 }
-                return state.waiters.add((), continuation)
+                // Still waiting at the deadline: leave the queue. Admitted by `release()` first: the timer is cancelled.
+                state.waiters.add((), continuation, until: deadline, on: clock) { [self] id in
+                    self.state.withLock { $0.waiters.remove(id: id) }?.resume(false)
+                }
+                return false
             }
-            guard let waiterID else {
-                continuation.resume(returning: true)
-                return
-            }
-            guard let deadline else { return }
-            // Still waiting at the deadline: leave the queue. Admitted by `release()` first: the timer is cancelled.
-            let timer = clock.after(deadline) { [self] in
-                state.withLock { $0.waiters.remove(id: waiterID) }?.resume(false)
-            }
-            if !state.withLock({ $0.waiters.setTimer(timer, for: waiterID) }) { timer.cancel() }
+            if admitted { continuation.resume(returning: true) }
         }
     }
 

@@ -117,24 +117,11 @@ struct Socket: Sendable {
     func close() { _ = Glibc.close(fd) }
 
     private func wait(for events: Int16, deadline: ContinuousClock.Instant, what: String) throws(HabitsAPIError) {
-        while true {
-            // A signed remaining time: a deadline already behind us is a time-out, never a wrapped-around wait.
-            let remaining = deadline - Self.now()
-            guard remaining > .zero else { throw .transport("timed out waiting for \(what)") }
-            let milliseconds = Self.pollMilliseconds(remaining)
-            var descriptor = pollfd(fd: fd, events: events, revents: 0)
-            let ready = poll(&descriptor, 1, milliseconds)
-            if ready > 0 { return }
-            if ready < 0 && errno != EINTR { throw .transport("poll: \(Self.errnoText())") }
+        switch DeadlinePoll.wait(fd: fd, events: events, until: deadline, now: Self.now) {
+        case .ready: return
+        case .timedOut: throw .transport("timed out waiting for \(what)")
+        case .failed: throw .transport("poll: \(Self.errnoText())")
         }
-    }
-
-    /// `remaining` rounded up to whole milliseconds for `poll`, within 1…Int32.max.
-    static func pollMilliseconds(_ remaining: Duration) -> Int32 {
-        let (seconds, attoseconds) = remaining.components
-        guard seconds < Int64(Int32.max / 1000) else { return Int32.max }
-        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int32(max(1, milliseconds))
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }

@@ -1,3 +1,5 @@
+import Logging
+
 /// Hand-written JSON for the API's objects, the one writer of them: the simulator assembles statistics from
 /// pre-encoded pieces by concatenation (a few microseconds) instead of running `JSONEncoder` over the whole tree on
 /// every change, and the dashboard writes `snapshot.json` with it (issue 23: `JSONEncoder`'s tree of a 14 MB answer
@@ -6,25 +8,10 @@
 /// Shapes follow SPEC §3: `User = {id, name, color|null, bio|null}`, `Category = {name, color}`,
 /// `Habit = {name, category, info}`, `Color = {h, s, b}`.
 public enum JSONFragment {
-    /// Appends `text` as a JSON string (RFC 8259 §7: quote, backslash and control characters escaped).
+    /// Appends `text` as a JSON string, whole, escaped as the log's JSON is (`Logger.jsonString`: quote, backslash,
+    /// control, line-separator and bidi scalars), the one JSON string escaper.
     public static func appendString(_ text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: out.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: out.append(contentsOf: #"\r"#.utf8)
-            case 0x09: out.append(contentsOf: #"\t"#.utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: #"\u00"#.utf8)
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: Logger.jsonString(text, limit: .max).utf8)
     }
 
     /// Appends a literal piece of JSON syntax.

@@ -1,5 +1,5 @@
-import Postgres
 import Testing
+import Timing
 
 @Suite struct BackoffTests {
     @Test func doublesFromTheInitialDelayUpToTheMaximum() {

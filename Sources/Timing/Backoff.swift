@@ -1,6 +1,6 @@
-/// When to try a database connection again after failures: exponential from `initial`, doubling up to `maximum`,
-/// reset by a success. A pure value on the one clock's instants (the pool and the listener keep one each and sleep
-/// on `TimeSource`), so tests step through the schedule without sockets or waiting.
+/// When to try again after failures: exponential from `initial`, doubling up to `maximum`, reset by a success. The
+/// one backoff: the PostgreSQL pool and sessions (`Reconnecting`) and the snapshot's refresh schedule use it. A pure
+/// value on the one clock's instants, so tests step through the schedule without sockets or waiting.
 public struct Backoff: Sendable, Equatable {
     /// The first delay after a failure.
     public var initial: Duration
