@@ -19,8 +19,8 @@ public struct MonotonicInstant: Hashable, Comparable, Sendable, CustomStringConv
         nanoseconds = Self.nanoseconds(of: ContinuousClock().systemEpoch.duration(to: instant))
     }
 
-    /// The continuous clock's now. Library code reads its time from a `TimeSource`; the event loops read this once
-    /// per round of events.
+    /// The continuous clock's now. Library code reads its time from a `TimeSource`; the event loops read this by
+    /// the rule written in `EventLoop` (HTTPServer's `Server/EventLoop.swift`).
     @inlinable public static var now: MonotonicInstant { MonotonicInstant(ContinuousClock.now) }
 
     /// `duration` in whole nanoseconds (rounded toward zero), saturated to what an `Int64` holds.

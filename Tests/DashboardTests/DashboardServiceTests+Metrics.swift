@@ -27,7 +27,10 @@ extension DashboardServiceTests {
         #expect(metricsPort != service.port)
         let metrics = try await get(port: metricsPort, "/metrics")
         #expect(metrics.status == .ok)
-        #expect(String(decoding: metrics.body, as: UTF8.self).contains("habits_upstream_calls_total"))
+        let text = String(decoding: metrics.body, as: UTF8.self)
+        #expect(text.contains("habits_upstream_calls_total"))
+        // Every cache, the images kept in memory too (32 MiB).
+        #expect(text.contains("habits_cache_budget_bytes{cache=\"images\"} 33554432\n"))
         #expect(try await get(port: service.port, "/metrics").status == .notFound)
         // The metrics port serves nothing else: no page, no health.
         #expect(try await get(port: metricsPort, "/").status == .notFound)

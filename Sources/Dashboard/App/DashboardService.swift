@@ -132,6 +132,7 @@ public final class DashboardService: Sendable {
                     caches: [
                         CacheUse(
                             name: "settings", bytes: store.cacheBytes, budget: SettingsStore<Settings>.cacheBudgetBytes),
+                        CacheUse(name: "images", bytes: images.memoryUse.bytes, budget: images.memoryUse.budget),
                         CacheUse(name: "images_disk", bytes: imageDisk.totalBytes, budget: imageDisk.budgetBytes),
                     ] + appCaches, cluster: snapshots.clusterRole) + (database?.metricsText ?? "")
             }, clock: clock, snapshots: snapshots, health: health)

@@ -39,6 +39,9 @@ public final class ImageCache: Sendable {
         self.fetches = ImageFetches(clock: clock)
     }
 
+    /// The bytes of the images in memory and their budget, for `/metrics` (`images`).
+    var memoryUse: (bytes: Int, budget: Int) { memory.withLock { ($0.bytes, $0.budgetBytes) } }
+
     /// User `id`'s image under the snapshot's reference `version`: from memory when fetched under it, else the
     /// upstream's, else the copy on disk; throws when none has one.
     public func image(id: String, version: UInt64) async throws -> (bytes: [UInt8], contentType: String) {
