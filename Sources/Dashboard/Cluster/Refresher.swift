@@ -72,8 +72,30 @@ final class Refresher: Sendable {
 
     // MARK: - The lock session
 
+    /// Opens the lock session and holds it, again after each failure with the role's back-off (`RetryLoop`).
     private func runLockLoop() async {
-        var session: PostgresConnection?
+        let backoff = locked.withLock { $0.role.policy.reconnect }
+        await RetryLoop.run(backoff: backoff, clock: clock) { connected in
+            do {
+                let session = try await PostgresConnection.connect(
+                    to: url, deadline: clock.now + statementTimeout * 2, clock: clock)
+                defer { session.close() }
+                let actions = apply { $0.connected(now: clock.now) }
+                connected()
+                // Read before the lock is asked for, so a new leader continues the stored history.
+                if actions.contains(.loadRow) { try await link.loadAndPublish() }
+                try await holdLock(on: session)
+                return .again
+            } catch {
+                apply { $0.failed(now: clock.now) }
+                throw error
+            }
+        }
+    }
+
+    /// Asks for the lock (a follower) or checks the session (the leader) whenever the role says, until a step fails
+    /// (it throws) or the task is cancelled.
+    private func holdLock(on session: PostgresConnection) async throws {
         while !Task.isCancelled {
             let now = clock.now
             let step = locked.withLock { $0.role.due(now: now) }
@@ -81,58 +103,27 @@ final class Refresher: Sendable {
                 await clock.sleep(until: locked.withLock { $0.role.nextStep })
                 continue
             }
-            switch step {
-            case .connect:
-                do {
-                    let opened = try await PostgresConnection.connect(
-                        to: url, deadline: clock.now + statementTimeout * 2, clock: clock)
-                    session = opened
-                    let actions = apply { $0.connected(now: clock.now) }
-                    // Read before the lock is asked for, so a new leader continues the stored history.
-                    if actions.contains(.loadRow) { try await link.loadAndPublish() }
-                } catch {
-                    session?.close()
-                    session = nil
-                    apply { $0.failed(now: clock.now) }
-                }
-            case .tryLock, .check:
-                // A leader a newer one fenced off (issue 49 point 3) steps down as one whose session failed: it
-                // cannot hold the lock any more, whatever its session says.
-                let deposed = step == .check && locked.withLock { $0.deposed }
-                guard let current = session, !deposed else {
-                    session?.close()
-                    session = nil
-                    apply { $0.failed(now: clock.now) }
-                    continue
-                }
-                do {
-                    let statement = step == .check ? ClusterSchema.check : ClusterSchema.tryLock
-                    let result = try await current.run(statement, deadline: clock.now + statementTimeout)
-                    if step == .check {
-                        locked.withLock { $0.role.checked(now: clock.now) }
-                    } else {
-                        let held = result.value("held") == "t"
-                        if held {
-                            // The new epoch goes to the link before the store hears it leads and starts writing.
-                            // No epoch (the row deleted by hand): fail, so the session closes and lets the lock go.
-                            guard let epoch = result.value("epoch").flatMap({ Int64($0) }) else {
-                                throw PostgresError.server(sqlState: "P0002", message: "no cluster_leader row")
-                            }
-                            locked.withLock { $0.deposed = false }
-                            link.lead(epoch: epoch)
-                        }
-                        apply { $0.lockAnswered(acquired: held, now: clock.now) }
-                    }
-                } catch {
-                    current.close()
-                    session = nil
-                    apply { $0.failed(now: clock.now) }
-                }
-            default:
-                break
+            // A leader a newer one fenced off (issue 49 point 3) steps down as one whose session failed: it cannot
+            // hold the lock any more, whatever its session says.
+            if step == .check && locked.withLock({ $0.deposed }) { throw PostgresError.connectionLost("deposed") }
+            let statement = step == .check ? ClusterSchema.check : ClusterSchema.tryLock
+            let result = try await session.run(statement, deadline: clock.now + statementTimeout)
+            if step == .check {
+                locked.withLock { $0.role.checked(now: clock.now) }
+                continue
             }
+            let held = result.value("held") == "t"
+            if held {
+                // The new epoch goes to the link before the store hears it leads and starts writing.
+                // No epoch (the row deleted by hand): fail, so the session closes and lets the lock go.
+                guard let epoch = result.value("epoch").flatMap({ Int64($0) }) else {
+                    throw PostgresError.server(sqlState: "P0002", message: "no cluster_leader row")
+                }
+                locked.withLock { $0.deposed = false }
+                link.lead(epoch: epoch)
+            }
+            apply { $0.lockAnswered(acquired: held, now: clock.now) }
         }
-        session?.close()
     }
 
     /// Runs `event` on the role, logs a change of part and tells the store; returns the actions left to the loop.

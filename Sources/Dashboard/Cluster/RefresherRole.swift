@@ -12,7 +12,7 @@ import Timing
 ///   `lockRetry` (0.5 s), so a killed or disconnected leader is replaced within about that, well inside issue 19's
 ///   2 s; meanwhile it loads the stored snapshot whenever it is told of a new one, and publishes it.
 /// - **Standalone**: no database (down, hung, or not yet reached): it fetches the upstream itself, as one dashboard
-///   does alone, and says so in `/healthz` and `/metrics`. It tries to connect again with back-off.
+///   does alone, and says so in `/healthz` and `/metrics`. `Refresher` connects again with back-off (`RetryLoop`).
 ///
 /// A leader whose lock session fails a check (a statement that errs or passes its deadline) steps down at once to
 /// standalone: it cannot know whether PostgreSQL still counts it as the holder, and another dashboard may already.
@@ -33,8 +33,6 @@ struct RefresherRole: Equatable {
 
     /// What `Refresher` does.
     enum Action: Equatable {
-        /// Open the lock session (bounded by the connection's deadline), then report `connected` or `failed`.
-        case connect
         /// Run `pg_try_advisory_lock` on the lock session, then report `lockAnswered` or `failed`.
         case tryLock
         /// Run a trivial statement on the lock session (a leader's check), then report `checked` or `failed`.
@@ -53,36 +51,28 @@ struct RefresherRole: Equatable {
     private(set) var role: Role = .standalone
     /// Whether the lock session is open.
     private(set) var connected = false
-    /// Connection attempts that failed in a row, and when the next may start.
-    private(set) var backoff: Backoff
-
-    /// Connection attempts that failed in a row.
-    var failures: Int { backoff.failures }
-    /// When the next step (connect, try the lock, check) is due.
+    /// When the next step on the open session (try the lock, check) is due.
     private(set) var nextStep: ContinuousClock.Instant
     /// Times this dashboard became the leader (for `/metrics`).
     private(set) var takeovers = 0
 
-    /// A dashboard that has not reached the database yet: it connects at once.
+    /// A dashboard that has not reached the database yet.
     init(policy: Policy = Policy(), now: ContinuousClock.Instant) {
         self.policy = policy
-        backoff = policy.reconnect
         nextStep = now
     }
 
     // MARK: - Events
 
-    /// The timer came: the step that is due, if any.
+    /// The timer came: the step on the open session that is due, if any (none without one).
     func due(now: ContinuousClock.Instant) -> Action? {
-        guard now >= nextStep else { return nil }
-        guard connected else { return .connect }
+        guard connected, now >= nextStep else { return nil }
         return role == .leader ? .check : .tryLock
     }
 
     /// The lock session opened: ask for the lock now, and catch up with the stored snapshot meanwhile.
     mutating func connected(now: ContinuousClock.Instant) -> [Action] {
         connected = true
-        backoff.succeeded()
         nextStep = now
         role = .follower
         return [.loadRow, .tryLock]
@@ -107,12 +97,11 @@ struct RefresherRole: Equatable {
     }
 
     /// The lock session failed (could not open, a statement erred or passed its deadline): fetch for yourself, a
-    /// leader stepping down at once, and connect again after the back-off.
+    /// leader stepping down at once, until `Refresher` connects again after the back-off.
     mutating func failed(now: ContinuousClock.Instant) -> [Action] {
         let wasLeader = role == .leader
         connected = false
         role = .standalone
-        nextStep = backoff.failed(at: now)
         return wasLeader ? [.stopRefreshing] : []
     }
 
