@@ -19,65 +19,54 @@ import Timing
 
     struct Failure: Error {}
 
-    /// Moves `clock` on to each sleeper's deadline until `sessions` ran `count`.
-    static func drive(_ clock: ManualClock, until count: Int, _ sessions: Sessions) async {
+    /// Runs a loop on a manual clock, moved on while the loop pauses, until `count` sessions ran; `session` is told
+    /// each one's number (from 1). Returns when each began, from the start.
+    static func offsets(
+        backoff: Backoff, pauseFirst: Bool = false, sessions count: Int,
+        _ session: @escaping @Sendable (Int, () -> Void) throws -> RetryLoop.Next
+    ) async -> [Duration] {
+        let clock = ManualClock()
+        let start = clock.now
+        let sessions = Sessions()
+        let loop = Task {
+            await RetryLoop.run(backoff: backoff, clock: clock, pauseFirst: pauseFirst) { connected in
+                try session(sessions.record(clock.now - start), connected)
+            }
+        }
         while sessions.count < count {
             if clock.sleeperCount > 0 { clock.advance(by: .milliseconds(100)) }
             await Task.yield()
         }
+        await loop.value
+        return sessions.offsets
     }
 
     @Test func failuresArePausedAsTheBackoffSays() async {
-        let clock = ManualClock()
-        let start = clock.now
-        let sessions = Sessions()
-        let loop = Task {
-            await RetryLoop.run(
-                backoff: Backoff(initial: .milliseconds(100), maximum: .milliseconds(400)), clock: clock
-            ) { _ in
-                if sessions.record(clock.now - start) == 5 { return .done }
-                throw Failure()
-            }
+        let offsets = await Self.offsets(
+            backoff: Backoff(initial: .milliseconds(100), maximum: .milliseconds(400)), sessions: 5
+        ) { number, _ in
+            guard number == 5 else { throw Failure() }
+            return .done
         }
-        await Self.drive(clock, until: 5, sessions)
-        await loop.value
-        #expect(
-            sessions.offsets == [
-                .zero, .milliseconds(100), .milliseconds(300), .milliseconds(700), .milliseconds(1100),
-            ])
+        #expect(offsets == [0, 100, 300, 700, 1100].map { Duration.milliseconds($0) })
     }
 
     @Test func aSessionThatConnectedStartsTheBackoffOver() async {
-        let clock = ManualClock()
-        let start = clock.now
-        let sessions = Sessions()
-        let loop = Task {
-            await RetryLoop.run(backoff: Backoff(initial: .milliseconds(100), maximum: .seconds(1)), clock: clock) {
-                connected in
-                let number = sessions.record(clock.now - start)
-                if number == 3 { connected() }
-                if number == 4 { return .done }
-                throw Failure()
-            }
+        let offsets = await Self.offsets(
+            backoff: Backoff(initial: .milliseconds(100), maximum: .seconds(1)), sessions: 4
+        ) { number, connected in
+            if number == 3 { connected() }
+            guard number == 4 else { throw Failure() }
+            return .done
         }
-        await Self.drive(clock, until: 4, sessions)
-        await loop.value
         // 100 ms, 200 ms, then (connected) 100 ms again.
-        #expect(sessions.offsets == [.zero, .milliseconds(100), .milliseconds(300), .milliseconds(400)])
+        #expect(offsets == [0, 100, 300, 400].map { Duration.milliseconds($0) })
     }
 
     @Test func pauseFirstStartsWithAPause() async {
-        let clock = ManualClock()
-        let start = clock.now
-        let sessions = Sessions()
-        let loop = Task {
-            await RetryLoop.run(backoff: Backoff(initial: .milliseconds(200)), clock: clock, pauseFirst: true) { _ in
-                _ = sessions.record(clock.now - start)
-                return .done
-            }
+        let offsets = await Self.offsets(backoff: Backoff(initial: .milliseconds(200)), pauseFirst: true, sessions: 1) {
+            _, _ in .done
         }
-        await Self.drive(clock, until: 1, sessions)
-        await loop.value
-        #expect(sessions.offsets == [.milliseconds(200)])
+        #expect(offsets == [.milliseconds(200)])
     }
 }

@@ -27,9 +27,11 @@ import Timing
 /// own thread; other threads reach the loop through `execute(_:)` and `enqueue(_:)`, which queue on `tasks`'s
 /// remote side and wake the loop through `registry`.
 final class EventLoop: TaskExecutor, @unchecked Sendable {
-    /// Work handed over from another thread.
-    enum Work: Sendable {
+    /// Work the loop runs between its events.
+    private enum Work: Sendable {
+        /// A task's job (the loop as its executor).
         case job(UnownedJob)
+        /// A closure from `execute(_:)`.
         case closure(@Sendable () -> Void)
     }
 
