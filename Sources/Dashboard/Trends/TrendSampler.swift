@@ -22,8 +22,11 @@ public struct TrendSampler: Sendable {
     /// on the one repeating timer (`TimeSource.every`).
     public func run() async {
         let timer = clock.every(spacing) { [store] in
-            // No data at all and the upstream failing: the store logs and backs off; the line has a gap.
-            _ = try? await store.view()
+            do {
+                _ = try await store.view()
+            } catch {
+                // No data at all and the upstream failing: the store logs and backs off; the line has a gap.
+            }
         }
         await withTaskCancellationHandler {
             await timer.value
