@@ -24,8 +24,8 @@ Checks after each fault, with one cluster per balancer mode (hash on the setting
 - one leader at the end; "write refused" (a deposed leader's write the database fenced off) counted from the logs;
 - every page load answered 200 with the whole page, every held poll 200 or 304; every 503 to a change came from a
   dashboard cut off from PostgreSQL (the front's access log names it), and none before the fault;
-- after the heal, every dashboard serves /habits with one ETag, a new one (the API changed during the fault): the
-  time to that is measured and reported (the bound asserted is a hang guard).
+- after the heal, every dashboard serves the logged habit's live fragment with one ETag, a new one (the API changed
+  during the fault): the time to that is measured and reported (the bound asserted is a hang guard).
 
 The table of faults by mode is printed and written to .build/cluster-faults.md.
 """
@@ -83,6 +83,7 @@ class Browser:
         self.refused = []  # times of 503s
         self.unknown = None  # (wanted, answer) of the change whose outcome is not known; the browser stopped there
         self.gets = []
+        self.history = []  # (time, wanted, answer): for a failure's message
 
     def change(self, front, wanted):
         """Sends one change; returns 'ack', 'refused' or 'unknown' and keeps the ledger."""
@@ -91,6 +92,7 @@ class Browser:
                 front, self.path.format(quote(self.item)), {self.field: "true" if wanted else "false"}, self.cookie,
                 self.source)
             result = answer.status
+            self.history.append((round(time.time(), 3), wanted, result))
             if result == 303:
                 self.cookie = self.cookie or answer.cookie()
                 self.state = wanted
@@ -267,12 +269,17 @@ class Monitor:
         self.thread.join(10)
 
 
-def etags(cluster):
-    """{url: the /habits ETag} of each dashboard, asked directly (None when it does not answer)."""
+def watched_path(cluster):
+    """The live fragment of the habit the faults log: its ETag moves with the data (and the shared history)."""
+    return f"/fragments/habits/{quote(sorted(api_json(cluster.api, '/habits'))[0])}"
+
+
+def etags(cluster, path):
+    """{url: the ETag of `path`} of each dashboard, asked directly (None when it does not answer)."""
     found = {}
     for url, _ in cluster.dashboards:
         try:
-            found[url] = get(url, "/habits", timeout=2).headers.get("ETag")
+            found[url] = get(url, path, timeout=2).headers.get("ETag")
         except (OSError, http.client.HTTPException):
             found[url] = None
     return found
@@ -320,7 +327,8 @@ def run_fault(cluster, browsers, kind):
     for browser in browsers:
         browser.reset()
     before_rows = settings_rows(cluster)
-    before_tag = etags(cluster)
+    path = watched_path(cluster)
+    before_tag = etags(cluster, path)
     monitor = Monitor(cluster)
     stop = threading.Event()
     polls = []
@@ -361,7 +369,7 @@ def run_fault(cluster, browsers, kind):
         timeline["healed_at"] = time.time()
         deadline = time.monotonic() + CONVERGE_HANG_GUARD_SECONDS
         while True:
-            now = etags(cluster)
+            now = etags(cluster, path)
             tags = set(now.values())
             if len(tags) == 1 and None not in tags and tags != set(before_tag.values()):
                 timeline["converged"] = time.monotonic() - timeline["healed"]
@@ -410,11 +418,17 @@ def ledger(browsers, before_rows, after_rows):
         moved = version - before_version
         maybe = 1 if browser.unknown is not None else 0
         holds = browser.holds(document)
+        wrong = 0
         if holds != browser.state and not (maybe and holds == browser.unknown[0]):
-            lost += 1
+            wrong = 1
         elif moved < browser.acknowledged:
-            lost += browser.acknowledged - moved
+            wrong = browser.acknowledged - moved
+        lost += wrong
         twice += max(0, moved - browser.acknowledged - maybe)
+        if wrong or moved - browser.acknowledged - maybe > 0:
+            print(f"\nledger of {browser.source} ({browser.field} {browser.item}): holds {holds}, state {browser.state}, "
+                  f"version {before_version} -> {version}, acknowledged {browser.acknowledged}, "
+                  f"last answers {browser.history[-6:]}")
     return acknowledged, lost, twice, unknown
 
 
