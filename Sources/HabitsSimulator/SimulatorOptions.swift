@@ -21,7 +21,8 @@ public struct SimulatorOptions: Sendable, Equatable {
     public var generated: (users: Int, habits: Int)?
 
     public static func == (lhs: SimulatorOptions, rhs: SimulatorOptions) -> Bool {
-        lhs.port == rhs.port && lhs.host == rhs.host && lhs.speed == rhs.speed && lhs.seed == rhs.seed && lhs.dataDirectory == rhs.dataDirectory
+        lhs.port == rhs.port && lhs.host == rhs.host && lhs.speed == rhs.speed && lhs.seed == rhs.seed
+            && lhs.dataDirectory == rhs.dataDirectory
             && lhs.simulationEnabled == rhs.simulationEnabled && lhs.history == rhs.history
             && lhs.generated?.users == rhs.generated?.users && lhs.generated?.habits == rhs.generated?.habits
     }
@@ -65,7 +66,8 @@ public struct SimulatorOptions: Sendable, Equatable {
         var scanner = ArgumentScanner(
             arguments,
             options: [
-                "--port": .value, "--host": .value, "--speed": .value, "--seed": .value, "--data-dir": .value, "--users": .value,
+                "--port": .value, "--host": .value, "--speed": .value, "--seed": .value, "--data-dir": .value,
+                "--users": .value,
                 "--habits": .value,
                 "--no-simulation": .flag, "--no-history": .flag, "--help": .flag,
             ])

@@ -12,7 +12,8 @@ import Testing
 
     @Test func everyFlagIsRead() throws {
         let outcome = try SimulatorOptions.parse([
-            "--port", "0", "--host", "198.18.0.3", "--speed", "2.5", "--seed", "7", "--data-dir", "/tmp/data", "--no-simulation",
+            "--port", "0", "--host", "198.18.0.3", "--speed", "2.5", "--seed", "7", "--data-dir", "/tmp/data",
+            "--no-simulation",
             "--no-history",
         ])
         var expected = SimulatorOptions(
