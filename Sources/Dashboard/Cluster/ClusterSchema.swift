@@ -104,14 +104,4 @@ enum ClusterSchema {
 
     /// A leader's check of its lock session: a session lock lasts as long as the session, so an answer is enough.
     static let check = Statement("SELECT 1 AS up", idempotent: true)
-
-    /// Run first on a lock session: PostgreSQL itself ends it when the dashboard stops answering (TCP keepalives after
-    /// 1 s of silence, one a second, three unanswered; data unacknowledged for 3 s). A leader cut off by a partition
-    /// sends no FIN and gets no RST, so without this its session, and the lock with it, outlived the cut by the
-    /// kernel's two hours of keepalive: no other dashboard could lead, and no new data reached anyone (issue 49 point 2).
-    static let sessionTimeouts = Statement(
-        """
-        SELECT set_config('tcp_keepalives_idle', '1', false), set_config('tcp_keepalives_interval', '1', false),
-            set_config('tcp_keepalives_count', '3', false), set_config('tcp_user_timeout', '3000', false)
-        """, idempotent: true)
 }

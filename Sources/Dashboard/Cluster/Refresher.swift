@@ -87,7 +87,8 @@ final class Refresher: Sendable {
                     let opened = try await PostgresConnection.connect(
                         to: url, deadline: clock.now + statementTimeout * 2, clock: clock)
                     session = opened
-                    _ = try await opened.run(ClusterSchema.sessionTimeouts, deadline: clock.now + statementTimeout)
+                    // PostgreSQL ends the session (and the lock) itself when a partition silences this dashboard.
+                    _ = try await opened.run(SessionTimeouts.statement(), deadline: clock.now + statementTimeout)
                     let actions = apply { $0.connected(now: clock.now) }
                     // Read before the lock is asked for, so a new leader continues the stored history.
                     if actions.contains(.loadRow) { try await link.loadAndPublish() }
