@@ -32,6 +32,7 @@ The table of faults by mode is printed and written to .build/cluster-faults.md.
 
 import collections
 import http.client
+import json
 import os
 import re
 import signal
@@ -41,8 +42,8 @@ import time
 import pytest
 
 from conftest import (
-    ROOT, api_json, browser_id, get, hosts_cluster, in_namespace, metrics_text, page_load, post_form, psql_rows,
-    quote, request, run_all)
+    ROOT, api_json, browser_id, get, hosts_cluster, in_namespace, metrics_text, post_form, psql_rows, quote, request,
+    run_all)
 
 BROWSERS = 100
 VIEWERS = 6
@@ -127,8 +128,6 @@ def browsers(hosts):
 
 def settings_rows(cluster):
     """{browser id: (version, document)} of every settings row."""
-    import json
-
     rows = cluster.postgres.query("SELECT browser_id, version, document FROM browser_settings")
     return {row[0]: (int(row[1]), json.loads(row[2])) for row in rows}
 
@@ -428,8 +427,8 @@ def ledger(browsers, before_rows, after_rows):
         lost += wrong
         twice += max(0, moved - browser.acknowledged - maybe)
         if wrong or moved - browser.acknowledged - maybe > 0:
-            print(f"\nledger of {browser.source} ({browser.field} {browser.item}): holds {holds}, state {browser.state}, "
-                  f"version {before_version} -> {version}, acknowledged {browser.acknowledged}, "
+            print(f"\nledger of {browser.source} ({browser.field} {browser.item}): holds {holds}, "
+                  f"state {browser.state}, version {before_version} -> {version}, acknowledged {browser.acknowledged}, "
                   f"last answers {browser.history[-6:]}")
     return acknowledged, lost, twice, unknown
 
