@@ -6,6 +6,7 @@ removes them before it starts. A run stopped with SIGTERM removes its own.
 
 import os
 import re
+import shutil
 import signal
 import time
 
@@ -57,3 +58,4 @@ def test_a_killed_run_is_cleaned_up_by_the_next_and_a_stopped_one_leaves_nothing
         assert f"hcl-{second.process.pid}" not in in_namespace(None, "-o", "link", "show")
     finally:
         first.stop()  # nginx and the script's other root-namespace children, still in its process group
+        shutil.rmtree(first.logs.parent, ignore_errors=True)  # the killed run's directory (its trap never ran)
