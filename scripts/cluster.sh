@@ -2,7 +2,8 @@
 # N habits-dashboard processes behind nginx on one machine (issue 11; docs/DEPLOY.md explains every piece).
 #
 #   scripts/cluster.sh --instances N [--store files|postgres] [--database URL] [--port P] [--upstream URL]
-#                      [--balance hash|round-robin] [--settings-dir DIR] [--bin DIR] [-- FLAGS...]
+#                      [--balance hash|round-robin] [--settings-dir DIR] [--bin DIR] [--hosts] [--api-seed N]
+#                      [-- FLAGS...]
 #
 # Starts, all on 127.0.0.1:
 #   - one habits-api (release build, kernel-chosen port), unless --upstream names a Habits API to use;
@@ -23,6 +24,15 @@
 # --balance round-robin makes the front send each request to the next dashboard instead of by a hash of the settings
 # cookie (hash, the default), so a browser's toggle and its page's poll reach different dashboards (issue 49 point 4).
 # --bin DIR uses the executables in DIR instead of building release ones (the tests use .build/debug).
+# --api-seed N runs the habits-api frozen (--seed N --no-simulation): the same data until someone logs a habit.
+# --hosts (issue 49 point 1; root only; implies --store postgres with its own database and API) gives PostgreSQL, the
+# habits-api and each dashboard a network namespace of its own (habits-<pid>-pg, -api, -d1 ... -dN), each with one
+# address on a /24 taken from 198.18.0.0/15 (the range set aside for network benchmarking; never any other): a veth
+# pair from the host's eth0 to a port named after it (pg, api, d1 ...) on a bridge in habits-<pid>-net, and one from
+# the root namespace (hcl-<pid>, the .1 address) for nginx and the tests. Nothing is shared but that network: each
+# dashboard has its own directories and serves /metrics on its own address. Prints `Host NAME: NAMESPACE ADDRESS`
+# for each. The namespaces and links are deleted on exit, and those of an earlier run that was killed (its pid gone)
+# at start.
 # Logs: <run dir>/logs (printed at start; the run dir is deleted on exit unless KEEP_RUN_DIR=1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +50,8 @@ store=files
 balance=hash
 database=""
 bin_dir=""
+hosts=0
+api_seed=""
 dashboard_flags=()
 while (($#)); do
     case $1 in
@@ -53,6 +65,8 @@ while (($#)); do
         --store) store=${2:-}; shift 2 || { echo "cluster.sh: --store needs files or postgres" >&2; exit 2; } ;;
         --database) database=${2:-}; shift 2 || { echo "cluster.sh: --database needs a URL" >&2; exit 2; } ;;
         --balance) balance=${2:-}; shift 2 || { echo "cluster.sh: --balance needs hash or round-robin" >&2; exit 2; } ;;
+        --hosts) hosts=1; store=postgres; shift ;;
+        --api-seed) api_seed=${2:-}; shift 2 || { echo "cluster.sh: --api-seed needs a number" >&2; exit 2; } ;;
         --help | -h) usage; exit 0 ;;
         --) shift; dashboard_flags=("$@"); break ;;
         *) echo "cluster.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
@@ -80,6 +94,18 @@ if [[ -n $database && $store != postgres ]]; then
 fi
 if [[ -n $database && ! $database =~ ^postgres(ql)?:// ]]; then
     echo "cluster.sh: --database expects postgres://user@host:port/db, got '$database'" >&2
+    exit 2
+fi
+if [[ -n $api_seed && ! $api_seed =~ ^[0-9]+$ ]]; then
+    echo "cluster.sh: --api-seed expects a number, got '$api_seed'" >&2
+    exit 2
+fi
+if ((hosts)) && [[ -n $database || -n $upstream ]]; then
+    echo "cluster.sh: --hosts starts its own database and API in namespaces: leave out --database and --upstream" >&2
+    exit 2
+fi
+if ((hosts)) && [[ $(id -u) != 0 ]]; then
+    echo "cluster.sh: --hosts makes network namespaces, which needs root" >&2
     exit 2
 fi
 if [[ -n $upstream && ! $upstream =~ ^http://([^/?#@]+)/?$ ]]; then
@@ -121,6 +147,7 @@ stop_all() {
     fi
     # The throwaway PostgreSQL last, once no dashboard uses it (pg_ctl runs it in a session of its own).
     if ((own_postgres)); then scripts/postgres.sh stop "$run/postgres" >&2 || true; fi
+    ((hosts)) && remove_network $$
     # nginx's workers leave with their master; anything else left in our process group goes now (only when this
     # script leads its own group, as in a terminal or under setsid, so a caller's processes are never touched).
     if [[ "$(ps -o pgid= $$ | tr -d ' ')" == "$$" ]]; then
@@ -151,6 +178,68 @@ announced_url() {
 }
 
 . scripts/free-port.sh  # port_in_use and free_port, the same rule as every script's
+
+# ---------------------------------------------------------------------------------------------------------------------
+# --hosts: the network. Every name carries the pid of the script that made it, so a run finds what an earlier one
+# left behind (killed with SIGKILL, its traps never ran) and leaves a running one alone.
+# ---------------------------------------------------------------------------------------------------------------------
+# Deletes run $1's namespaces (first SIGKILLing anything still running in them: a server of that run) and its link.
+remove_network() {
+    local owner=$1 ns pid
+    for ns in $(ip netns list 2>/dev/null | sed -n "s/^\(habits-$owner-[a-z0-9]*\).*/\1/p"); do
+        for pid in $(ip netns pids "$ns" 2>/dev/null); do kill -KILL "$pid" 2>/dev/null || true; done
+        ip netns delete "$ns" 2>/dev/null || true
+    done
+    ip link delete "hcl-$owner" 2>/dev/null || true
+}
+
+# Removes what runs whose script is gone left behind.
+remove_stale_networks() {
+    local owner
+    for owner in $( (ip netns list 2>/dev/null | sed -n 's/^habits-\([0-9]*\)-.*/\1/p'
+        ip -o link show 2>/dev/null | sed -n 's/^[0-9]*: hcl-\([0-9]*\)[@:].*/\1/p') | sort -u); do
+        kill -0 "$owner" 2>/dev/null && continue
+        echo "==> removing the network namespaces of an earlier run (pid $owner, gone)" >&2
+        remove_network "$owner"
+    done
+}
+
+# A /24 of 198.18.0.0/15 that no interface of the root namespace is on (two runs side by side get two).
+free_subnet() {
+    local n prefix
+    for n in $(seq $(($$ % 512)) 511) $(seq 0 $(($$ % 512))); do
+        prefix=198.$((18 + n / 256)).$((n % 256))
+        ip -4 -o addr show | grep -q " inet $prefix\." || { echo "$prefix"; return 0; }
+    done
+    return 1
+}
+
+# add_host NAME ADDRESS: namespace habits-<pid>-NAME with eth0 at ADDRESS/24, wired to port NAME of the switch.
+add_host() {
+    local ns=habits-$$-$1
+    ip netns add "$ns"
+    ip -n "$ns" link set lo up
+    ip link add eth0 netns "$ns" type veth peer name "$1" netns "$switch"
+    ip -n "$switch" link set "$1" master br0 up
+    ip -n "$ns" addr add "$2/24" dev eth0
+    ip -n "$ns" link set eth0 up
+    echo "Host $1: $ns $2"
+}
+
+if ((hosts)); then
+    command -v ip >/dev/null || fail "--hosts needs ip (iproute2)"
+    remove_stale_networks
+    subnet=$(free_subnet) || fail "no free /24 left in 198.18.0.0/15"
+    switch=habits-$$-net
+    ip netns add "$switch" || fail "cannot make network namespaces here (ip netns add failed)"
+    ip -n "$switch" link add br0 type bridge
+    ip -n "$switch" link set br0 up
+    ip link add "hcl-$$" type veth peer name root netns "$switch"
+    ip -n "$switch" link set root master br0 up
+    ip addr add "$subnet.1/24" dev "hcl-$$"
+    ip link set "hcl-$$" up
+    echo "Network:     $subnet.0/24, switch $switch, root namespace hcl-$$ $subnet.1"
+fi
 
 # ---------------------------------------------------------------------------------------------------------------------
 # Tools and executables.
@@ -190,8 +279,16 @@ fi
 # ---------------------------------------------------------------------------------------------------------------------
 # 1. The Habits API.
 # ---------------------------------------------------------------------------------------------------------------------
+api_flags=(--port 0)
+[[ -z $api_seed ]] || api_flags+=(--seed "$api_seed" --no-simulation)
+in_host=()  # the command prefix that runs a process in its namespace (--hosts)
+if ((hosts)); then
+    add_host api "$subnet.3"
+    api_flags+=(--host "$subnet.3")
+    in_host=(ip netns exec "habits-$$-api")
+fi
 if [[ -z $upstream ]]; then
-    "$bin_dir/habits-api" --port 0 >"$run/logs/habits-api.out" 2>"$run/logs/habits-api.log" &
+    "${in_host[@]}" "$bin_dir/habits-api" "${api_flags[@]}" >"$run/logs/habits-api.out" 2>"$run/logs/habits-api.log" &
     pids+=($!)
     upstream=$(announced_url "$run/logs/habits-api.out" "Habits API simulator:" $!) ||
         fail "habits-api did not start; its log: $(tail -3 "$run/logs/habits-api.log")"
@@ -207,8 +304,15 @@ api_host=${upstream#http://}
 # ---------------------------------------------------------------------------------------------------------------------
 if [[ $store == postgres && -z $database ]]; then
     own_postgres=1
-    database=$(scripts/postgres.sh start "$run/postgres" 2>"$run/logs/postgres-start.log" | sed -n 's/^database: //p') ||
-        true
+    postgres_where=()
+    in_host=()
+    if ((hosts)); then
+        add_host pg "$subnet.2"
+        postgres_where=(5432 "$subnet.2")
+        in_host=(ip netns exec "habits-$$-pg")
+    fi
+    database=$("${in_host[@]}" scripts/postgres.sh start "$run/postgres" "${postgres_where[@]}" \
+        2>"$run/logs/postgres-start.log" | sed -n 's/^database: //p') || true
     [[ -n $database ]] || fail "PostgreSQL did not start: $(tail -3 "$run/logs/postgres-start.log")"
     echo "database: $database (throwaway, in $run/postgres)"
 elif [[ $store == postgres ]]; then
@@ -240,7 +344,17 @@ for i in $(seq "$instances"); do
         placement=(--upstream "$upstream" --settings-dir "$run/dashboard-$i/settings"
             --cache-dir "$run/dashboard-$i/cache")
     fi
-    "$bin_dir/habits-dashboard" --port 0 --metrics-port 0 "${placement[@]}" --trusted-proxy 127.0.0.1 \
+    network=(--port 0 --metrics-port 0 --trusted-proxy 127.0.0.1)
+    in_host=()
+    if ((hosts)); then
+        add_host "d$i" "$subnet.$((10 + i))"
+        # Its own host: a fixed port on its own address, the counters on that address too (the namespace network is
+        # the test's, nobody else's), and nginx coming from the root namespace's address.
+        network=(--host "$subnet.$((10 + i))" --port 8000 --metrics-host "$subnet.$((10 + i))" --metrics-port 9100
+            --trusted-proxy "$subnet.1")
+        in_host=(ip netns exec "habits-$$-d$i")
+    fi
+    "${in_host[@]}" "$bin_dir/habits-dashboard" "${network[@]}" "${placement[@]}" \
         --max-connections-per-client 1024 "${dashboard_flags[@]}" \
         >"$run/logs/dashboard-$i.out" 2>"$run/logs/dashboard-$i.log" &
     pids+=($!)

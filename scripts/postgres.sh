@@ -2,11 +2,13 @@
 # A throwaway PostgreSQL in a directory of its own (issue 19): for scripts/cluster.sh --store postgres and the cluster
 # tests, never for data anyone keeps (fsync is off).
 #
-#   scripts/postgres.sh start DIR [PORT]   initdb on first use, then start it; prints "database: URL" and "pid: PID"
+#   scripts/postgres.sh start DIR [PORT [ADDRESS]]
+#                                          initdb on first use, then start it; prints "database: URL" and "pid: PID"
 #   scripts/postgres.sh stop DIR           fast shutdown (open sessions are ended); nothing when it is not running
 #
 # It listens on 127.0.0.1:PORT (a free one below the ephemeral range when not given; kept in DIR's configuration, so a
-# restart after `stop` has the same URL) and on a Unix socket in DIR that only its owner (and root) may open. Every
+# restart after `stop` has the same URL), or on ADDRESS instead, taking connections from ADDRESS's subnet (a host of
+# its own in scripts/cluster.sh --hosts), and on a Unix socket in DIR that only its owner (and root) may open. Every
 # connection needs the password generated on first use (scram-sha-256; kept in DIR/password, mode 0600, and part of
 # the printed URL): never `trust`, which let any local user on 127.0.0.1 in as the superuser (issue 48 point 4).
 # Run as root, the server runs as the `postgres` user (PostgreSQL refuses root), and DIR is made its own.
@@ -46,6 +48,7 @@ if [[ $command == stop ]]; then
 fi
 
 port=${3:-}
+address=${4:-127.0.0.1}
 if [[ ! -f $data/PG_VERSION ]]; then
     if [[ -z $port ]]; then
         for _ in $(seq 200); do
@@ -71,19 +74,24 @@ if [[ ! -f $data/PG_VERSION ]]; then
         --locale=C >"$dir/initdb.log"
     cat >>"$data/postgresql.conf" <<CONF
 # scripts/postgres.sh: a throwaway server on loopback.
-listen_addresses = '127.0.0.1'
+listen_addresses = '$address'
 port = $port
 unix_socket_directories = '$dir'
 unix_socket_permissions = 0700
 fsync = off
-synchronous_commit = off
+# synchronous_commit stays on: a commit is written to the kernel before it is acknowledged, so a server killed with
+# SIGKILL keeps it (off, the last 200 ms of acknowledged commits died with its shared memory; issue 49 point 2).
+# Without fsync that write costs no disk flush.
 full_page_writes = off
 max_connections = 300
 shared_buffers = 32MB
 CONF
+    # A server on a network address takes its subnet's hosts (the dashboards), with the same password.
+    [[ $address == 127.0.0.1 ]] || echo "host all all samenet scram-sha-256" >>"$data/pg_hba.conf"
 fi
+address=$(sed -n "s/^listen_addresses = '\(.*\)'$/\1/p" "$data/postgresql.conf" | tail -1)
 port=$(sed -n 's/^port = \([0-9]*\)$/\1/p' "$data/postgresql.conf" | tail -1)
 as_owner "$bin/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t 60 start >/dev/null ||
     { echo "postgres.sh: PostgreSQL did not start: $(tail -3 "$dir/postgres.log")" >&2; exit 1; }
-echo "database: postgres://postgres:$(cat "$dir/password")@127.0.0.1:$port/postgres?sslmode=disable"
+echo "database: postgres://postgres:$(cat "$dir/password")@$address:$port/postgres?sslmode=disable"
 echo "pid: $(head -1 "$data/postmaster.pid")"

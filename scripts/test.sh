@@ -96,6 +96,9 @@ fi
 # (the script never uses the system's nginx service); under CI a missing nginx is a failure, never a skip.
 nginx=1
 need_tool nginx nginx "cluster and HTTPS tests" || nginx=0
+# ip (iproute2) makes the network namespaces of the --hosts cluster tests (issue 49; run as root, and under CI a
+# machine that cannot make them fails those tests).
+need_tool ip iproute2 "network-namespace cluster tests" || true
 
 if [ "$nginx" = 1 ]; then
     echo "==> cluster tests (nginx + 3 dashboards; logs in .build/cluster-tests-script.log)"

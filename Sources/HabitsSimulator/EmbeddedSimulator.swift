@@ -69,7 +69,7 @@ public func startEmbeddedSimulator(
 /// `startEmbeddedSimulator` with the `habits-api` command line's options.
 public func startEmbeddedSimulator(options: SimulatorOptions, logger: Logger) throws -> EmbeddedSimulator {
     try startEmbeddedSimulator(
-        port: options.port, speed: options.speed, seed: options.seed,
+        host: options.host, port: options.port, speed: options.speed, seed: options.seed,
         dataDirectory: options.dataDirectory.map { URL(fileURLWithPath: $0) }, generated: options.generated,
         runSimulation: options.simulationEnabled, history: options.history, logger: logger)
 }
@@ -77,7 +77,7 @@ public func startEmbeddedSimulator(options: SimulatorOptions, logger: Logger) th
 /// The server and simulator for `options`, neither started: call `server.start()` and `simulator.start()`.
 public func makeSimulatorServer(options: SimulatorOptions, logger: Logger) throws -> (Server, Simulator) {
     try makeSimulatorServer(
-        host: "127.0.0.1", port: options.port, speed: options.speed, seed: options.seed,
+        host: options.host, port: options.port, speed: options.speed, seed: options.seed,
         dataDirectory: options.dataDirectory.map { URL(fileURLWithPath: $0) }, generated: options.generated,
         logger: logger)
 }

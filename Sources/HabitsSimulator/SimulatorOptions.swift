@@ -4,6 +4,8 @@ import CommandLineKit
 public struct SimulatorOptions: Sendable, Equatable {
     /// The port to serve the API on.
     public var port: Int
+    /// The address to bind (`--host`): loopback unless the API is a host of its own on a network (issue 49).
+    public var host: String = "127.0.0.1"
     /// The simulation speed multiplier, 0.1…10.
     public var speed: Double
     /// A seed for a deterministic simulation; nil for a random one.
@@ -19,7 +21,8 @@ public struct SimulatorOptions: Sendable, Equatable {
     public var generated: (users: Int, habits: Int)?
 
     public static func == (lhs: SimulatorOptions, rhs: SimulatorOptions) -> Bool {
-        lhs.port == rhs.port && lhs.speed == rhs.speed && lhs.seed == rhs.seed && lhs.dataDirectory == rhs.dataDirectory
+        lhs.port == rhs.port && lhs.host == rhs.host && lhs.speed == rhs.speed && lhs.seed == rhs.seed
+            && lhs.dataDirectory == rhs.dataDirectory
             && lhs.simulationEnabled == rhs.simulationEnabled && lhs.history == rhs.history
             && lhs.generated?.users == rhs.generated?.users && lhs.generated?.habits == rhs.generated?.habits
     }
@@ -45,6 +48,7 @@ public struct SimulatorOptions: Sendable, Equatable {
 
         Options:
           --port N           port to listen on (0 picks a free one)     default 8080
+          --host H           address to bind                            default 127.0.0.1
           --speed X          simulation speed multiplier, 0.1 to 10     default 1.0
           --seed N           deterministic simulation with this seed    default random
           --data-dir DIR     HabitServer-format data directory          default built-in data
@@ -62,7 +66,8 @@ public struct SimulatorOptions: Sendable, Equatable {
         var scanner = ArgumentScanner(
             arguments,
             options: [
-                "--port": .value, "--speed": .value, "--seed": .value, "--data-dir": .value, "--users": .value,
+                "--port": .value, "--host": .value, "--speed": .value, "--seed": .value, "--data-dir": .value,
+                "--users": .value,
                 "--habits": .value,
                 "--no-simulation": .flag, "--no-history": .flag, "--help": .flag,
             ])
@@ -70,6 +75,7 @@ public struct SimulatorOptions: Sendable, Equatable {
             let value = value ?? ""
             switch name {
             case "--port": options.port = try OptionValue.port(value, option: name)
+            case "--host": options.host = try OptionValue.nonEmpty(value, option: name)
             case "--speed": options.speed = try OptionValue.number(value, option: name, in: 0.1...10)
             case "--seed": options.seed = try OptionValue.seed(value, option: name)
             case "--data-dir": options.dataDirectory = try OptionValue.nonEmpty(value, option: name)

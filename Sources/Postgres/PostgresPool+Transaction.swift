@@ -16,7 +16,8 @@ extension PostgresPool {
     /// the transaction is rolled back and the error rethrown. A connection lost before `COMMIT` was sent leaves
     /// nothing behind (the server rolls back an unfinished transaction), so the whole transaction runs again on a
     /// fresh connection; one lost while `COMMIT` was on its way is repeated only when `idempotent` says so, since it
-    /// may have committed. A serialization failure or deadlock is run again too, up to three times in all.
+    /// may have committed (otherwise `CommitOutcomeUnknown` is thrown). A serialization failure or deadlock is run
+    /// again too, up to three times in all.
     public func transaction<T: Sendable>(
         idempotent: Bool, deadline: ContinuousClock.Instant? = nil, _ body: (Transaction) async throws -> T
     ) async throws -> T {
@@ -45,7 +46,10 @@ extension PostgresPool {
             } catch let error as PostgresError {
                 let lostBeforeCommit = error.dropsConnection && !committing
                 let again = lostBeforeCommit || (error.dropsConnection && idempotent) || error.isSerializationFailure
-                if !again || attempts >= 3 || clock.now >= deadline { throw error }
+                if !again || attempts >= 3 || clock.now >= deadline {
+                    if committing, error.dropsConnection, !idempotent { throw CommitOutcomeUnknown(cause: error) }
+                    throw error
+                }
             }
         }
     }

@@ -141,6 +141,15 @@ public final class PostgresPool: Sendable {
     private func openConnection(deadline: ContinuousClock.Instant) async throws -> PostgresConnection {
         do {
             let connection = try await PostgresConnection.connect(to: url, deadline: deadline, clock: clock)
+            // A transaction its caller abandoned (deadline passed, or a partition) ends on the server within half a
+            // call's deadline, so the row locks it holds stop others' changes for no longer.
+            do {
+                _ = try await connection.run(
+                    SessionTimeouts.statement(idleInTransaction: configuration.timeout / 2), deadline: deadline)
+            } catch {
+                connection.close()
+                throw error
+            }
             locked.withLock { locked in
                 locked.state.opened()
                 locked.counters.opened += 1

@@ -86,9 +86,16 @@ class Cluster:
         self.database = None
         self.postgres_dir = None
         self.logs = None
+        self.hosts = {}  # --hosts: {name: (namespace, address)}, name pg, api, d1 ...
+        self.switch = None  # --hosts: the namespace of the bridge every host's port is on
         while True:
-            line = reader.wait_for(r"^(Dashboard \d+|Open|API cache|Habits API|database|Logs):\s", process).string
-            if match := re.match(r"database: (postgres\S+)", line):
+            line = reader.wait_for(
+                r"^(Dashboard \d+|Open|API cache|Habits API|database|Logs|Host \w+|Network):\s", process).string
+            if match := re.match(r"Host (\w+): (\S+) (\S+)$", line):
+                self.hosts[match.group(1)] = (match.group(2), match.group(3))
+            elif match := re.match(r"Network:.* switch (\S+),", line):
+                self.switch = match.group(1)
+            elif match := re.match(r"database: (postgres\S+)", line):
                 self.database = match.group(1)
                 # The script's own throwaway server says where it lives (scripts/postgres.sh's directory).
                 if own := re.search(r"\(throwaway, in (\S+)\)", line):
@@ -178,10 +185,13 @@ def front_failures(path, since):
     return counts
 
 
-def start_cluster(instances, settings_dir=None, upstream=None, extra=(), database=None, store=None, balance=None):
+def start_cluster(
+    instances, settings_dir=None, upstream=None, extra=(), database=None, store=None, balance=None, hosts=False
+):
     """Runs scripts/cluster.sh in its own session (so the whole group can be checked and stopped). `store="postgres"`
     runs the PostgreSQL mode, on `database` when given (else the script starts its own); `balance="round-robin"`
-    makes the front send each request to the next dashboard."""
+    makes the front send each request to the next dashboard; `hosts` runs every server in a network namespace of
+    its own (--hosts, with its own database and a frozen API of its own)."""
     require_nginx()
     for name in ("habits-api", "habits-dashboard"):
         if not (binary_dir() / name).exists():
@@ -197,6 +207,9 @@ def start_cluster(instances, settings_dir=None, upstream=None, extra=(), databas
         arguments += ["--upstream", upstream]
     if balance:
         arguments += ["--balance", balance]
+    if hosts:
+        require_namespaces()
+        arguments += ["--hosts", "--api-seed", "42"]
     process = subprocess.Popen(
         [str(ROOT / "scripts" / "cluster.sh"), *arguments, "--", *extra],
         cwd=ROOT,
@@ -222,6 +235,44 @@ def require_postgres():
     if os.environ.get("CI") == "true":
         pytest.fail("PostgreSQL is missing; CI needs it for the tests that run a throwaway PostgreSQL")
     pytest.skip("PostgreSQL is missing (scripts/test.sh installs it)")
+
+
+def require_namespaces():
+    """The --hosts layout needs root and network namespaces; under CI a machine without them fails, elsewhere the
+    tests skip saying why."""
+    reason = None
+    if os.geteuid() != 0:
+        reason = "not root"
+    elif not shutil.which("ip"):
+        reason = "ip (iproute2) is missing"
+    else:
+        probe = f"habits-probe{os.getpid()}"
+        made = subprocess.run(["ip", "netns", "add", probe], capture_output=True, text=True)
+        subprocess.run(["ip", "netns", "delete", probe], capture_output=True)
+        if made.returncode != 0:
+            reason = f"ip netns add failed: {made.stderr.strip()}"
+    if reason is None:
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"network namespaces are needed for the --hosts cluster tests under CI: {reason}")
+    pytest.skip(f"the --hosts cluster tests need network namespaces as root: {reason}")
+
+
+def in_namespace(namespace, *command):
+    """Runs `command` (ip's arguments) in the root namespace (`namespace` None) or in `namespace`; fails loudly."""
+    prefix = ["ip"] if namespace is None else ["ip", "-n", namespace]
+    done = subprocess.run([*prefix, *command], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, (command, done.stderr)
+    return done.stdout
+
+
+def psql_rows(url, sql, timeout=30):
+    """Rows of `sql` through psql on `url`, each a list of column texts."""
+    done = subprocess.run(
+        ["psql", url, "-X", "-A", "-t", "-F", "\t", "-c", sql], capture_output=True, text=True, timeout=timeout
+    )
+    assert done.returncode == 0, done.stderr
+    return [line.split("\t") for line in done.stdout.splitlines() if line]
 
 
 class Postgres:
@@ -277,11 +328,7 @@ class Postgres:
 
     def query(self, sql):
         """Rows of `sql` through psql, each a list of column texts."""
-        done = subprocess.run(
-            ["psql", self.url, "-X", "-A", "-t", "-F", "\t", "-c", sql], capture_output=True, text=True, timeout=30
-        )
-        assert done.returncode == 0, done.stderr
-        return [line.split("\t") for line in done.stdout.splitlines() if line]
+        return psql_rows(self.url, sql)
 
     def close(self):
         try:
@@ -353,11 +400,53 @@ def postgres_cluster(api):
         yield running
 
 
-@pytest.fixture(scope="module", params=["files", "postgres", "postgres-round-robin"])
+class HostPostgres:
+    """The PostgreSQL of a --hosts cluster, in its own namespace: queried from the root namespace over the network."""
+
+    def __init__(self, running):
+        self.url = running.database
+        self.directory = running.postgres_dir
+        self.namespace = running.hosts["pg"][0]
+
+    def query(self, sql):
+        """Rows of `sql` through psql, each a list of column texts."""
+        return psql_rows(self.url, sql)
+
+    def processes(self):
+        """Every process in PostgreSQL's namespace: the postmaster and all it started."""
+        return [int(pid) for pid in in_namespace(None, "netns", "pids", self.namespace).split()]
+
+    def start(self):
+        """Starts it again in its namespace (same address and port, kept in its configuration)."""
+        done = subprocess.run(
+            ["ip", "netns", "exec", self.namespace, str(ROOT / "scripts" / "postgres.sh"), "start", self.directory],
+            capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+
+
+@contextlib.contextmanager
+def hosts_cluster(instances=3, balance=None):
+    """`instances` dashboards, PostgreSQL and the habits-api each in a network namespace of its own (cluster.sh
+    --hosts), nginx in the root namespace; everything stops, and every namespace goes, on the way out."""
+    with stopped_at_exit(start_cluster(instances, store="postgres", balance=balance, hosts=True)) as running:
+        running.store = "postgres"
+        running.postgres = HostPostgres(running)
+        yield running
+    left = [line for line in in_namespace(None, "netns", "list").splitlines() if line.startswith(running.switch[:-3])]
+    assert left == [], f"cluster.sh left namespaces behind: {left}"
+
+
+@pytest.fixture(scope="module", params=["files", "postgres", "postgres-round-robin", "postgres-hosts"])
 def cluster(request, api, tmp_path_factory):
     """Three dashboards behind nginx against the frozen API: sharing one settings directory (files), or one
     throwaway PostgreSQL the test starts and stops (postgres, issue 19), behind the front's hash on the settings
-    cookie or (postgres-round-robin, issue 49 point 4) behind a front sending each request to the next dashboard."""
+    cookie or (postgres-round-robin, issue 49 point 4) behind a front sending each request to the next dashboard;
+    or (postgres-hosts, issue 49 point 1) each dashboard, PostgreSQL and a frozen API of the same seed on a host of
+    its own (a network namespace)."""
+    if request.param == "postgres-hosts":
+        with hosts_cluster() as running:
+            yield running
+        return
     if request.param == "files":
         with stopped_at_exit(start_cluster(3, tmp_path_factory.mktemp("cluster-settings"), upstream=api)) as running:
             running.store = "files"

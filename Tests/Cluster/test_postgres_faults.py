@@ -7,7 +7,8 @@ comes once a third of the phase's changes are acknowledged. Afterwards:
 - every acknowledged change (303) is what the cluster serves (a change answered otherwise may or may not be);
 - the only answers that are not 2xx/3xx are the documented ones: 502 for a POST in flight on the killed dashboard,
   503 ("nothing was saved") for a change during the outage, or in any phase for a change whose statement passed the
-  pool's 3 s deadline (on a loaded CI machine, three runs and a release build side by side, a commit took longer);
+  pool's 3 s deadline (on a loaded CI machine, three runs and a release build side by side, a commit took longer;
+  a deadline passed while COMMIT was on its way says the change may or may not have been saved);
   every GET answered 200 with its whole page;
 - the cluster is whole again: one leader, the others following, changes acknowledged after the fault (at least
   one, and at least one browser whose last change was acknowledged, so there is something to check);
@@ -57,7 +58,9 @@ class Browser:
                 front, f"/habits/{quote(self.habit)}/favorite", {"favorite": "true" if wanted else "false"},
                 self.cookie, self.source)
             result = answer.status
-            if result == 503 and "nothing was saved" not in answer.body:
+            if result == 503 and "may or may not have been saved" in answer.body:
+                result = "503 unconfirmed"  # its COMMIT went unanswered (issue 49): its outcome is unknown
+            elif result == 503 and "nothing was saved" not in answer.body:
                 result = "503 without saying nothing was saved"
             if result == 303:
                 self.cookie = self.cookie or answer.cookie()
@@ -136,6 +139,8 @@ def run_phase(cluster, browsers, fault):
 
 
 def check_phase(cluster, browsers, answers, allowed, alive, kind):
+    if 503 in allowed:
+        allowed = allowed | {"503 unconfirmed"}
     assert set(answers) <= {303} | allowed, f"{answers}; the cluster logged:\n{cluster.log_summary(cluster.phase_started)}"
     failures = [(browser.source, got) for browser in browsers for got in browser.gets if got != (200, True)]
     assert failures == [], f"{failures[:10]}; the cluster logged:\n{cluster.log_summary(cluster.phase_started)}"

@@ -21,6 +21,15 @@ struct PostgresPoolTests {
         #expect(result.value("two") == "2")
     }
 
+    /// A transaction its caller abandoned (a partition, issue 49 point 2) must not hold its locks on the server for
+    /// longer than half a call's deadline: the session's own timeout ends it.
+    @Test func aPooledSessionEndsATransactionLeftIdleForHalfTheDeadline() async throws {
+        let server = try await ThrowawayPostgres.shared()
+        let pool = try pool(try await server.makeDatabase(), timeout: .seconds(3))
+        let result = try await pool.run(Statement("SHOW idle_in_transaction_session_timeout", idempotent: true))
+        #expect(result.rows == [["1500ms"]])
+    }
+
     @Test func sendsParametersAsDataNeverAsSQL() async throws {
         let server = try await ThrowawayPostgres.shared()
         let pool = try pool(try await server.makeDatabase())

@@ -80,6 +80,8 @@ final class Refresher: Sendable {
                 let session = try await PostgresConnection.connect(
                     to: url, deadline: clock.now + statementTimeout * 2, clock: clock)
                 defer { session.close() }
+                // PostgreSQL ends the session (and the lock) itself when a partition silences this dashboard.
+                _ = try await session.run(SessionTimeouts.statement(), deadline: clock.now + statementTimeout)
                 let actions = apply { $0.connected(now: clock.now) }
                 connected()
                 // Read before the lock is asked for, so a new leader continues the stored history.

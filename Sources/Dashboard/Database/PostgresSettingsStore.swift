@@ -19,7 +19,8 @@ import Timing
 ///   a browser with no row yet), the change is applied to the row as it is now (never to a copy in memory), the row
 ///   written with the version raised by one, and the notification sent, all committed before `update` returns (the
 ///   303 follows). A concurrent change through another dashboard waits for the lock and applies on top, so none is
-///   lost. Any database failure becomes `SettingsUnavailable` (503, nothing saved).
+///   lost. Any database failure becomes `SettingsUnavailable` (503, nothing saved; or, when the commit went
+///   unanswered, saying it may have been).
 /// - Expiry and the cap mean what they mean for files (`FileUsage`, `SweepPlan`'s order), swept in SQL.
 public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>: SettingsBackend {
     /// The notification channel.
@@ -177,6 +178,10 @@ public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>:
             }
         } catch {
             state.withLock { _ = $0.admission.end(ticket, version: 0) }
+            if let error = error as? CommitOutcomeUnknown {
+                logger.warning("settings change unconfirmed", ["error": error.description])
+                throw SettingsUnavailable(reason: error.description, unconfirmed: true)
+            }
             guard let error = error as? PostgresError else { throw error }
             logger.warning("settings change not saved", ["error": error.description])
             throw SettingsUnavailable(reason: error.description)
