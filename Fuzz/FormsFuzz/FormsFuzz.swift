@@ -15,7 +15,8 @@
 import FuzzSupport
 import HTTPCore
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 @testable import HTTPServer
 
 // MARK: - Query strings and forms

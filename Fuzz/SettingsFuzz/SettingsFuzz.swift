@@ -6,7 +6,7 @@
 // settings that decode re-encode, as the store writes them, to bytes that decode to the same settings, and toggling
 // a favourite twice leaves it as it was. To fuzz another decoder, change `decode` and keep the rest.
 
-import Dashboard
+import DashboardCore
 import Foundation
 import FuzzSupport
 
