@@ -15,7 +15,7 @@ import Timing
 /// Images the upstream gave are also kept in memory (`budgetBytes`, least recently used first) for as long as the
 /// snapshot's reference data (the users) keeps its version: the snapshot owns their freshness too, so a page of 40
 /// avatars costs the upstream nothing until the users are fetched anew and found changed.
-public final class ImageCache: Sendable {
+final class ImageCache: Sendable {
     /// Where images come from.
     public let upstream: any HabitsAPI
     /// The images on disk; nil keeps none (tests).

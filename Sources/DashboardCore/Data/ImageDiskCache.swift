@@ -11,7 +11,7 @@ import Timing
 /// Bounded in bytes (`budgetBytes`): past it the least recently used go first, "used" being the file's mtime,
 /// which a read from disk moves to now (the injected clock's wall time: the order survives a restart). Only raster image types are kept, and
 /// each file is written atomically (temp file, fsync, rename, fsync the directory), like the settings files.
-public final class ImageDiskCache: Sendable {
+final class ImageDiskCache: Sendable {
     private struct Entry {
         var bytes: Int
         /// Nanoseconds since 1970 of the last write or read from disk.

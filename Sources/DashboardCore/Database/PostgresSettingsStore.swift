@@ -21,7 +21,7 @@ import Timing
 ///   303 follows). A concurrent change through another dashboard waits for the lock and applies on top, so none is
 ///   lost. Any database failure becomes `SettingsUnavailable` (503, nothing saved).
 /// - Expiry and the cap mean what they mean for files (`FileUsage`, `SweepPlan`'s order), swept in SQL.
-public final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>: SettingsBackend {
+final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>: SettingsBackend {
     /// The notification channel.
     public static var channel: String { "habits_settings" }
 

@@ -1,6 +1,6 @@
 /// Where browsers' settings live: files (`SettingsStore`, the default) or PostgreSQL (`PostgresSettingsStore`,
 /// with `--database`). `BrowserSettings` and the handlers see only this.
-public protocol SettingsBackend<Value>: Sendable {
+protocol SettingsBackend<Value>: Sendable {
     /// The stored value.
     associatedtype Value: Codable & Sendable & Equatable
     /// What a browser without stored settings reads.

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 
 /// What one sweep did (logged, and read by tests).
-public struct SweepReport: Equatable, Sendable {
+struct SweepReport: Equatable, Sendable {
     /// Settings files left.
     public var kept: Int
     /// Files deleted for being unused longer than the maximum age.

@@ -24,7 +24,7 @@ import Timing
 ///   browser is never refused for lack of room (`SettingsStore+Sweep.swift`).
 ///
 /// Generic over the stored value so the store does not depend on the view-model layer's `Settings` type.
-public final class SettingsStore<Value: Codable & Sendable>: Sendable {
+final class SettingsStore<Value: Codable & Sendable>: Sendable {
     /// The directory holding the files.
     public let directory: URL
     /// The most settings files kept; a new browser beyond it evicts others (`SweepPlan`).

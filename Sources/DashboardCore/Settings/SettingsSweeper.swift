@@ -6,7 +6,7 @@ import Timing
 /// Sweeps a settings store every `interval` (expiry, the cap, leftover temp files). The wait is on the injected
 /// clock, so tests move it by hand; the sweep itself (a directory scan) runs on a utility queue of its own, so no
 /// request, and no thread of the cooperative pool, ever waits for it. The store sweeps once itself when it opens.
-public final class SettingsSweeper: Sendable {
+final class SettingsSweeper: Sendable {
     private let task: Task<Void, Never>
 
     /// Starts sweeping `store` every `interval` of `clock` (the first sweep one interval from now).

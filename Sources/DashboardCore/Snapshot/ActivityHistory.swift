@@ -126,7 +126,7 @@ public final class ActivityHistory: Sendable {
     }
 
     /// Stores the latest record now (graceful shutdown).
-    public func flush() {
+    func flush() {
         guard let store else { return }
         store.save(state.withLock { $0.record })
         store.flush()

@@ -12,7 +12,7 @@ import Timing
 /// - `save` only queues: a `CoalescingWriter` writes the latest queued snapshot at once and then at most once per
 ///   `minWriteInterval`, so neither a request nor a refresh waits on the disk. Each write is atomic: temp file,
 ///   fsync, rename, fsync the directory.
-public final class SnapshotPersistence: Sendable {
+final class SnapshotPersistence: Sendable {
     /// Where and how often.
     public struct Configuration: Sendable, Equatable {
         /// The cache directory (`--cache-dir`); created when missing.

@@ -66,52 +66,6 @@ public final class DashboardApp: Sendable {
         self.metrics = metrics
     }
 
-    /// The route table.
-    public var router: Router {
-        var router = Router()
-        router.get(
-            LivePage.home.route, atOnce: { [self] in try homeAtOnce($0, $1) }, { [self] in try await home($0, $1) })
-        router.add(.get, DashboardPage.habits.route, PageResponder(app: self, live: false) { try $0.habits($1, $2) })
-        router.add(
-            .get, LivePage.habit.route,
-            PageResponder(app: self, live: true) { try $0.itemPage(HabitDetailPage.self, $1, $2) })
-        router.add(.get, DashboardPage.people.route, PageResponder(app: self, live: false) { try $0.people($1, $2) })
-        router.add(
-            .get, LivePage.person.route,
-            PageResponder(app: self, live: true) { try $0.itemPage(PersonDetailPage.self, $1, $2) })
-        router.add(.get, DashboardPage.log.route, PageResponder(app: self, live: false) { try $0.logPage($1, $2) })
-
-        router.get(LivePage.home.fragmentRoute) { [self] in try await homeFragment($0, $1) }
-        router.get(LivePage.habit.fragmentRoute) { [self] in try await itemFragment(HabitDetailPage.self, $0, $1) }
-        router.get(LivePage.person.fragmentRoute) { [self] in try await itemFragment(PersonDetailPage.self, $0, $1) }
-        router.get(LivePage.newsRoute) { [self] in try await newsFragment($0, $1) }
-
-        router.post(Links.habitFavoriteRoute.pattern) { [self] in try await favorite($0, $1) }
-        router.post(Links.personFollowRoute.pattern) { [self] in try await follow($0, $1) }
-        router.post(DashboardPage.log.route) { [self] in try await logHabit($0, $1) }
-
-        router.get(Links.imageRoute.pattern) { [self] in try await image($0, $1) }
-        router.get("/colors.css") { [self] in try await colors($0, $1) }
-        // Always 200 while the process serves: pages work without the database, so a balancer must keep sending.
-        router.get("/healthz") { [health, state] _, _ in
-            .text("ok\n" + (health.map { $0() + "\n" } ?? "") + state.healthLines)
-        }
-        if let staticFiles {
-            router.add(.get, "/static/*", staticFiles)
-        }
-        router.fallback(ClosureResponder { _, _ in throw HTTPError(.notFound, "There is no page at this address.") })
-        return router
-    }
-
-    /// The metrics listener's whole app (`--metrics-port`, issue 48): `/metrics` and nothing else, and only to the
-    /// names of `policy` (the listener's own address and loopback), so a DNS-rebinding page cannot read it either.
-    public func metricsResponder(policy: SitePolicy) -> some HTTPResponder {
-        var router = Router()
-        router.get("/metrics") { [self] in try await metricsPage($0, $1) }
-        router.fallback(ClosureResponder { _, _ in throw HTTPError(.notFound) })
-        return SiteGuard(policy: policy, next: SecurityHeaders(router))
-    }
-
     /// The whole app as the server runs it: routes, HTML error pages in the layout, security headers, and the
     /// public address's rules (Host, HSTS, the path prefix on redirects).
     public var responder: some HTTPResponder {

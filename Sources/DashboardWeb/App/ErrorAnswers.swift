@@ -64,8 +64,8 @@ struct ErrorAnswers<Next: HTTPResponder>: HTTPResponder {
     /// Whether a failed request gets an HTML page (people's pages and forms) rather than plain text.
     static func showsPage(for request: Request) -> Bool {
         let path = request.path
-        for prefix in ["/fragments/", "/images/", "/static/", "/healthz", "/metrics", "/colors.css"]
-        where path.hasPrefix(prefix) {
+        // The kinds of machine-facing route in the table (`Routes.swift`): a path of one gets plain text.
+        for kind in Route.machineKinds where path.hasPrefix(kind) {
             return false
         }
         return true

@@ -4,50 +4,6 @@ import HTTPServer
 import HabitsAPI
 
 extension DashboardApp {
-    /// `POST /habits/<name>/favorite` with `favorite=true|false` and `return=<local path>`.
-    ///
-    /// The field says the wanted state rather than "toggle", so a double submit or two stale tabs cannot undo
-    /// each other.
-    func favorite(_ request: Request, _ context: RequestContext) async throws -> Response {
-        try originCheck.verify(request, peer: context.peer)
-        let name = try Self.routeParameter(Links.habitFavoriteRoute, request, context)
-        let form = try request.formParameters()
-        let wanted = try Self.wantedState(form, field: "favorite")
-        if wanted {
-            // Adding needs a habit that exists; removing does not, so a habit gone upstream can still be removed.
-            guard try await state.view(activity: context.activity).snapshot.inputs.habits[name] != nil else {
-                throw HTTPError(.notFound, "There is no habit called “\(name)”.")
-            }
-        }
-        var response = Response.redirect(to: LocalRedirect.path(form["return"]) ?? Links.habit(name))
-        try await settings.update(for: request, context: context, response: &response) { settings in
-            if wanted != settings.isFavorite(name) { settings.toggleFavorite(name) }
-        }
-        state.settingsChanged()
-        context.logger.info("favorite changed", ["habit.name": name, "favorite": "\(wanted)"])
-        return response
-    }
-
-    /// `POST /people/<id>/follow` with `follow=true|false` and `return=<local path>`.
-    func follow(_ request: Request, _ context: RequestContext) async throws -> Response {
-        try originCheck.verify(request, peer: context.peer)
-        let id = try Self.routeParameter(Links.personFollowRoute, request, context)
-        let form = try request.formParameters()
-        let wanted = try Self.wantedState(form, field: "follow")
-        if wanted {
-            guard try await state.view(activity: context.activity).snapshot.inputs.users[id] != nil else {
-                throw HTTPError(.notFound, "There is nobody with the id “\(id)”.")
-            }
-        }
-        var response = Response.redirect(to: LocalRedirect.path(form["return"]) ?? Links.person(id))
-        try await settings.update(for: request, context: context, response: &response) { settings in
-            if wanted != settings.isFollowed(id) { settings.toggleFollow(id) }
-        }
-        state.settingsChanged()
-        context.logger.info("follow changed", ["user.id": id, "follow": "\(wanted)"])
-        return response
-    }
-
     /// `POST /log` with `habit=<name>`: logs it upstream for the active user, now, then 303 back to `/log` with a
     /// confirmation or a failure code. Nothing is retried silently: the user sees that it failed.
     func logHabit(_ request: Request, _ context: RequestContext) async throws -> Response {
