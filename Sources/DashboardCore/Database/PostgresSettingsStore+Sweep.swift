@@ -5,7 +5,7 @@ extension PostgresSettingsStore {
     /// once and never read, then least recently used, then oldest write), and counts what is left. One statement
     /// each, so several dashboards sweeping at once only repeat each other's work.
     public func sweep() async throws {
-        let now = SettingsStore<Value>.nanoseconds(clock.date)
+        let now = FileUsage.nanoseconds(clock.date)
         let oldestKept = now - Int64(maxAge * 1_000_000_000)
         let deadline = clock.now + .seconds(30)
         let expired = try await pool.run(
@@ -50,9 +50,9 @@ extension PostgresSettingsStore {
     /// Records a read in the row's `accessed_ns` when due (`FileUsage.needsReadMark`: hourly at most), without the
     /// page waiting for it; a failed mark only makes the row look older than it is.
     func markReadIfDue(_ id: BrowserID, _ entry: Entry) {
-        let now = SettingsStore<Value>.nanoseconds(clock.date)
+        let now = FileUsage.nanoseconds(clock.date)
         guard entry.loaded.version > 0,
-            entry.usage.needsReadMark(now: now, interval: SettingsStore<Value>.readMarkInterval)
+            entry.usage.needsReadMark(now: now, interval: FileUsage.readMarkInterval)
         else { return }
         let mark = entry.usage.readMark(now: now)
         state.withLock { state in

@@ -92,10 +92,10 @@ final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>: Settin
         self.logger = logger
         self.clock = clock
         self.readTimeout = readTimeout
-        let bytes = try SettingsStore<Value>.encode(defaultValue)
+        let bytes = try SettingsCodec.encode(defaultValue)
         defaults = Versioned(value: defaultValue, version: 0, digest: SettingsDigest.of(bytes))
         state = Mutex(
-            State(cache: LRUCache(capacity: cacheCapacity, budgetBytes: SettingsStore<Value>.cacheBudgetBytes)))
+            State(cache: LRUCache(capacity: cacheCapacity, budgetBytes: SettingsCodec.cacheBudgetBytes)))
         let task = watchNotifications()
         watcher.withLock { $0 = task }
     }
@@ -204,13 +204,13 @@ final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>: Settin
         let current = try await fetch(id, in: transaction)
         var value = current?.loaded.value ?? defaultValue
         change(&value)
-        let bytes = try SettingsStore<Value>.encode(value)
-        if let current, try SettingsStore<Value>.encode(current.loaded.value) == bytes {
+        let bytes = try SettingsCodec.encode(value)
+        if let current, try SettingsCodec.encode(current.loaded.value) == bytes {
             return (current.loaded, current.usage, false)  // nothing changed: no write, no notification
         }
         if current == nil, value == defaultValue { return (defaults, FileUsage(modified: 0, accessed: 1), false) }
         let usage = FileUsage.forWrite(
-            now: SettingsStore<Value>.nanoseconds(clock.date), replacing: current?.usage)
+            now: FileUsage.nanoseconds(clock.date), replacing: current?.usage)
         let document = String(decoding: bytes, as: UTF8.self)
         let version = (current?.loaded.version ?? 0) + 1
         let parameters = [id.rawValue, document, String(version), String(usage.modified), String(usage.accessed)]
@@ -264,7 +264,7 @@ final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>: Settin
         let usage = FileUsage(modified: modified, accessed: accessed)
         do {
             let value = try JSONDecoder().decode(Value.self, from: Data(document.utf8))
-            let digest = SettingsDigest.of(try SettingsStore<Value>.encode(value))
+            let digest = SettingsDigest.of(try SettingsCodec.encode(value))
             return Row(
                 loaded: Versioned(value: value, version: version, digest: digest), usage: usage,
                 bytes: document.utf8.count)

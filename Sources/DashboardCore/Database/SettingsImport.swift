@@ -43,7 +43,7 @@ public enum SettingsImport {
                 continue
             }
             guard let id = BrowserID(String(name.dropLast(".json".count))) else { continue }
-            let document = String(decoding: try SettingsStore<Settings>.encode(value), as: UTF8.self)
+            let document = String(decoding: try SettingsCodec.encode(value), as: UTF8.self)
             let inserted = try await database.pool.run(
                 Statement(
                     "INSERT INTO browser_settings (browser_id, document, version, modified_ns, accessed_ns) "

@@ -1,3 +1,5 @@
+import Foundation
+
 /// When a settings file was last written and last used, kept in the file's own timestamps, so every process sharing
 /// the directory sees the same facts, they survive restarts, and no index has to be kept in step with the files.
 ///
@@ -37,6 +39,15 @@ struct FileUsage: Equatable, Sendable {
     static func forWrite(now: Int64, replacing previous: FileUsage?) -> FileUsage {
         let modified = max(now, (previous?.modified ?? 0) + 1)
         return FileUsage(modified: modified, accessed: previous == nil ? modified : modified + 1)
+    }
+
+    /// A read refreshes the read mark at most this often (one metadata write, or one row update, per browser per
+    /// hour): the precision of "last used" for expiry and eviction, in both backends.
+    static var readMarkInterval: Int64 { 3600 * 1_000_000_000 }
+
+    /// Nanoseconds since 1970 of a wall-clock reading: the unit of `modified` and `accessed`.
+    static func nanoseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1_000_000_000).rounded())
     }
 
     /// Eviction order (issue 8): pristine files first, then least recently used, then oldest write.

@@ -33,10 +33,8 @@ extension SettingsStore {
         directory.path + "/" + id.rawValue + ".json"
     }
 
-    /// Nanoseconds since 1970 of a clock reading.
-    static func nanoseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1_000_000_000).rounded())
-    }
+    /// Nanoseconds since 1970 of a clock reading (`FileUsage.nanoseconds`).
+    static func nanoseconds(_ date: Date) -> Int64 { FileUsage.nanoseconds(date) }
 
     func onQueue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
@@ -71,9 +69,6 @@ extension SettingsStore {
             digest: SettingsDigest.of(try Self.encode(value)))
     }
 
-    static func encode(_ value: Value) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return Array(try encoder.encode(value))
-    }
+    /// The canonical bytes of `value` (`SettingsCodec`).
+    static func encode(_ value: Value) throws -> [UInt8] { try SettingsCodec.encode(value) }
 }

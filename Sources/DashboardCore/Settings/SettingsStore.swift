@@ -37,9 +37,8 @@ final class SettingsStore<Value: Codable & Sendable>: Sendable {
     /// Files above this size are treated as corrupt (a real settings file is a few hundred bytes).
     static var maxFileBytes: Int { 1 << 20 }
 
-    /// A read refreshes a file's read mark at most this often (one metadata write per browser per hour), which is
-    /// the precision of "last used" for expiry and eviction.
-    static var readMarkInterval: Int64 { 3600 * 1_000_000_000 }
+    /// A read refreshes a file's read mark at most this often (`FileUsage.readMarkInterval`).
+    static var readMarkInterval: Int64 { FileUsage.readMarkInterval }
 
     let logger: Logger
     /// Usage times and expiry read its wall clock (`date`), unlike the rest of the dashboard's deadlines: they live in
@@ -63,9 +62,8 @@ final class SettingsStore<Value: Codable & Sendable>: Sendable {
     public let defaults: Versioned<Value>
 
     /// A cached copy of a file and which file it was copied from.
-    /// The cache's byte budget (issue 23): thousands of typical browsers fit, and however large the files, it holds
-    /// no more.
-    static var cacheBudgetBytes: Int { 2 << 20 }
+    /// The cache's byte budget (`SettingsCodec.cacheBudgetBytes`, the same for both backends).
+    static var cacheBudgetBytes: Int { SettingsCodec.cacheBudgetBytes }
 
     /// What an entry counts against the budget: its file's bytes (the decoded value is about as large) and the
     /// entry's own bookkeeping.
@@ -221,85 +219,5 @@ final class SettingsStore<Value: Codable & Sendable>: Sendable {
         -> Versioned<Value>
     {
         try await onQueue { try self.readModifyWrite(id, change) }
-    }
-
-    // MARK: - On the queue
-
-    private func readModifyWrite(_ id: BrowserID, _ change: (inout Value) -> Void) throws -> Versioned<Value> {
-        let path = path(of: id)
-        // Outside the stripe lock: eviction takes the locks of the files it deletes, one at a time.
-        if counts.withLock({ $0.files >= maxFiles }), try FileIO.status(path) == nil {
-            try makeRoom()
-        }
-        return try locks.withLock(stripe: id.stripe) {
-            // Under the lock the file is read again, never taken from the cache: the cache may be a read behind,
-            // and a read-modify-write must start from what is on disk (issue 11: no lost toggle across processes).
-            var current = try readForUpdate(id)
-            let nowNS = Self.nanoseconds(clock.date)
-            change(&current.value)
-            let bytes = try Self.encode(current.value)
-            if let previous = current.file, previous.bytes == bytes {
-                // Nothing changed (a repeated "favourite"): no write, but it was a use.
-                markRead(id, previous.status)
-                return try decode(bytes, status: previous.status)
-            }
-            beforeWrite?()
-            let times = FileUsage.forWrite(now: nowNS, replacing: current.file?.status.usage)
-            try FileIO.writeAtomically(bytes, to: path, directory: directory.path, times: times)
-            let loaded = Versioned(
-                value: current.value, version: UInt64(times.modified), digest: SettingsDigest.of(bytes))
-            // Under the lock nobody else can have replaced it yet, so this is the identity of what was written.
-            if let written = try FileIO.status(path) {
-                let entry = CacheEntry(
-                    loaded: loaded, identity: written.identity, usage: written.usage, checkedAt: clock.now)
-                cache.withLock { _ = $0.set(entry, for: id, cost: Self.cost(written.identity)) }
-                copyChanged()
-            } else {
-                dropCopy(id)
-            }
-            if current.file == nil {
-                counts.withLock {
-                    $0.files += 1
-                    $0.created += 1
-                }
-                evictAheadIfNearTheCap()
-            }
-            return loaded
-        }
-    }
-
-    /// `id`'s file as it is on disk, holding its stripe lock; a bad file is moved aside and reads as absent.
-    private func readForUpdate(_ id: BrowserID) throws -> (value: Value, file: (bytes: [UInt8], status: FileStatus)?) {
-        let read: (bytes: [UInt8], status: FileStatus)?
-        do {
-            read = try FileIO.readIfExists(path(of: id), limit: Self.maxFileBytes)
-        } catch {
-            guard error.isMovedAside else { throw error }
-            // A symlink (never followed) or a directory: renaming moves the link or directory itself, never what a
-            // link points to, so nothing outside the settings directory is touched.
-            try moveAside(id, wasRegular: error.code == EFBIG, reason: error.description)
-            return (defaultValue, nil)
-        }
-        guard let read else { return (defaultValue, nil) }
-        do {
-            return (try decode(read.bytes, status: read.status).value, read)
-        } catch {
-            try moveAside(id, wasRegular: true, reason: String(describing: error))
-            return (defaultValue, nil)
-        }
-    }
-
-    /// Moves a bad file aside unless someone replaced it since `seen`; the browser gets defaults.
-    private func quarantine(_ id: BrowserID, seen: FileStatus, reason: String) async throws -> Versioned<Value> {
-        try await onQueue {
-            try self.locks.withLock(stripe: id.stripe) {
-                guard let current = try FileIO.status(self.path(of: id)), current.identity == seen.identity else {
-                    return
-                }
-                try self.moveAside(id, wasRegular: current.isRegular, reason: reason)
-            }
-        }
-        dropCopy(id)
-        return defaults
     }
 }

@@ -131,7 +131,7 @@ extension DashboardState {
             upstream: running.coalescer.metrics, snapshots: snapshots.metrics, settingsFiles: await backend.fileCount(),
             log: log,
             caches: [
-                CacheUse(name: "settings", bytes: backend.cacheBytes, budget: SettingsStore<Settings>.cacheBudgetBytes),
+                CacheUse(name: "settings", bytes: backend.cacheBytes, budget: SettingsCodec.cacheBudgetBytes),
                 CacheUse(
                     name: "images_disk", bytes: running.imageDisk.totalBytes, budget: running.imageDisk.budgetBytes),
             ] + appCaches, cluster: snapshots.clusterRole) + (running.database?.metricsText ?? "")
