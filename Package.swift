@@ -2,7 +2,8 @@
 import PackageDescription
 
 // No package dependencies: the toolchain (Foundation, Dispatch, Glibc, Swift Testing) is all there is.
-// Dependencies run one way: DashboardWeb → DashboardCore → {HTTPServer, HabitsAPI, TemplateKit, Postgres}; HabitsSimulator → {HTTPServer, HabitsAPI};
+// Dependencies run one way: DashboardWeb → DashboardCore → {HTTPServer, HabitsAPI, TemplateKit, Postgres};
+// HabitsSimulator → {HTTPServer, HabitsAPI};
 // HTTPServer → HTTPCore and HabitsAPI → HTTPCore: the HTTP vocabulary and grammar both sides share (headers, method,
 // version, status, byte classes, lines, field and chunk-size lines, framing and chunked bodies, keep-alive,
 // If-None-Match), so the server's request parser and the client's response parser are built on the same pieces

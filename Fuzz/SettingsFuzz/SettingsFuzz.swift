@@ -10,7 +10,7 @@ import DashboardCore
 import Foundation
 import FuzzSupport
 
-/// The decoding step of SettingsStore's read (Sources/Dashboard/Settings/SettingsStore.swift).
+/// The decoding step of SettingsStore's read (Sources/DashboardCore/Settings/SettingsStore.swift).
 func decode(_ bytes: [UInt8]) throws -> Settings {
     try JSONDecoder().decode(Settings.self, from: Data(bytes))
 }

@@ -3,10 +3,11 @@ import Foundation
 import HTTPServer
 import Timing
 
-/// The dashboard: every route of SPEC §5 and §6, wired to the data, the templates and the per-browser settings.
+/// The dashboard's web app: every route of SPEC §5 and §6 (`Routes.swift`), wired to the state (DashboardCore's
+/// `DashboardState`), the templates and the per-browser settings.
 ///
-/// Handlers live in `DashboardApp+Pages.swift` (GET pages and live fragments), `DashboardApp+Forms.swift` (the
-/// POSTs) and `DashboardApp+Assets.swift` (images, colours, health, metrics). They are thin: fetch, build the view
+/// Handlers live with their pages (`Pages/<Page>/DashboardApp+<Page>.swift`: the GET page, its live fragment, its
+/// form) and in `DashboardApp+Assets.swift` (images, colours, metrics). They are thin: read the state, build the view
 /// model, render.
 ///
 /// A class, not a struct: every handler closure and responder captures the app, and copying a struct of sixteen

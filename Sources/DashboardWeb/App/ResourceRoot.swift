@@ -28,7 +28,7 @@ enum ResourceRoot {
 
     /// The root for this process.
     static func current(explicit: String?, filePath: String = #filePath) -> URL {
-        // #filePath is <root>/Sources/Dashboard/App/ResourceRoot.swift.
+        // #filePath is <root>/Sources/DashboardWeb/App/ResourceRoot.swift.
         let checkout = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         return find(
