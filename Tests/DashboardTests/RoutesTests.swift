@@ -19,7 +19,7 @@ import Testing
         }
     }
 
-    @Test func everyRouteOfTheTableIsInTheRouterAndPagesAndFormsAreForPeople() {
+    @Test func theSixPagesAndThreeFormsAreForPeopleAndNoFragmentOrImageIs() {
         let forPeople = Route.all.filter { $0.audience == .people }.map(\.pattern)
         #expect(forPeople.count == 9)  // six pages, three forms
         #expect(!forPeople.contains { $0.hasPrefix("/fragments/") || $0.hasPrefix("/images/") })

@@ -6,21 +6,22 @@ import Hashing
 /// Not cryptographic: it tells one upstream answer or one browser's settings from another, where a collision would
 /// at worst show one stale page until the next change. It hashes every field (the models' `==` compare ids only, so
 /// they cannot tell a renamed user from the old one), with a length before every string so `["ab"]` and `["a","b"]`
-/// differ.
+/// differ. The few calls a warm page makes through it (its render key's content, `PageDeclaration`) are
+/// `@inlinable`, so they still inline across the module boundary (issue 45).
 public struct ContentDigest: Hashable, Sendable {
-    private var lanes = FNV1a.Wide()
+    @usableFromInline var lanes = FNV1a.Wide()
 
     /// An empty digest.
-    public init() {}
+    @inlinable public init() {}
 
     /// The digest as one 64-bit value (both lanes folded), for cache keys and ETags.
-    public var value: UInt64 { lanes.folded }
+    @inlinable public var value: UInt64 { lanes.folded }
 
     /// Feeds one byte.
-    @inline(__always) mutating func feed(byte: UInt8) { lanes.feed(byte: byte) }
+    @inlinable @inline(__always) mutating func feed(byte: UInt8) { lanes.feed(byte: byte) }
 
     /// Feeds an integer (its eight bytes).
-    public mutating func feed(_ value: Int) {
+    @inlinable public mutating func feed(_ value: Int) {
         var bits = UInt64(bitPattern: Int64(value))
         for _ in 0..<8 {
             feed(byte: UInt8(truncatingIfNeeded: bits))
