@@ -96,6 +96,13 @@ public final class DashboardState: Sendable {
         await snapshots.refreshAfterChange()
     }
 
+    /// The content types a profile image may have (the upstream client's own rule, kept where images are served).
+    public static var imageTypes: Set<String> { ImageRequest.rasterTypes }
+
+    /// Whether `error` is the upstream's (unreachable, timed out, an error status): the web words those as the Habits
+    /// service not answering.
+    public static func isUpstreamError(_ error: any Error) -> Bool { error is HabitsAPIError }
+
     /// The profile image of `id` for reference-data `version`: the upstream's, else the copy on disk.
     public func image(id: String, version: UInt64) async throws -> (bytes: [UInt8], contentType: String) {
         try await images.image(id: id, version: version)

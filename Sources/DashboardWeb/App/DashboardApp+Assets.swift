@@ -6,8 +6,8 @@ import HabitsAPI
 extension DashboardApp {
     /// Content types a profile image may have. Anything else from the upstream (say `text/html`) is refused: served
     /// from our origin it could run script in the dashboard's name. (The client already refuses them; this keeps the
-    /// rule visible where the bytes are served, for any `HabitsAPI`.)
-    static let imageTypes: Set<String> = ImageRequest.rasterTypes
+    /// rule visible where the bytes are served, whatever the upstream.)
+    static let imageTypes: Set<String> = DashboardState.imageTypes
 
     /// `GET /images/<id>`: the upstream's profile image, cacheable by the browser for a day (issue 14: a repeat visit
     /// of People takes its avatars from the cache), then revalidated with its content ETag.

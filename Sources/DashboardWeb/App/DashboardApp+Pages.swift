@@ -1,7 +1,6 @@
 import DashboardCore
 import Foundation
 import HTTPServer
-import HabitsAPI
 import TemplateKit
 
 /// Every GET page is a function of (snapshot, the browser's settings): its bytes and their ETag are rendered once per

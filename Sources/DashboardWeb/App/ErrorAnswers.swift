@@ -1,7 +1,6 @@
 import DashboardCore
 import HTTPCore
 import HTTPServer
-import HabitsAPI
 import Logging
 
 /// Where every error a dashboard handler throws becomes its answer.
@@ -73,7 +72,7 @@ struct ErrorAnswers<Next: HTTPResponder>: HTTPResponder {
 
     /// The sentence under the heading: the error's own public message, except where it would repeat the heading.
     static func message(for error: any HTTPResponseError) -> String {
-        if error is HabitsAPIError && error.status.code >= 500 {
+        if DashboardState.isUpstreamError(error) && error.status.code >= 500 {
             return "No data has arrived from it yet, so this page cannot be shown. Please try again in a moment."
         }
         return error.publicMessage

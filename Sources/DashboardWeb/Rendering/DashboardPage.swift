@@ -1,5 +1,5 @@
 import DashboardCore
-import HabitsAPI
+import HTTPServer
 
 /// A page of the dashboard, naming once what its handler, the route table and the render cache share: its template
 /// and its route. A live page is a `LivePage`, which adds its fragment.
@@ -23,6 +23,6 @@ struct DashboardPage: Sendable {
 
     /// `<name>[:<item>][?<query>]` with the item percent-encoded.
     static func route(_ name: String, _ item: String?, _ query: String) -> String {
-        name + (item.map { ":" + PathEncoding.encodePathSegment($0) } ?? "") + (query.isEmpty ? "" : "?" + query)
+        name + (item.map { ":" + PercentEncoding.encodePathSegment($0) } ?? "") + (query.isEmpty ? "" : "?" + query)
     }
 }

@@ -1,5 +1,4 @@
 import DashboardCore
-import HabitsAPI
 
 /// What one rendered page or fragment depends on, and so its render-cache key (issue 9): the route (with the query
 /// parameters that change it), the version of the data it shows, a digest of the part of the browser's settings it

@@ -1,7 +1,6 @@
 import DashboardCore
 import Foundation
 import HTTPServer
-import HabitsAPI
 
 extension DashboardApp {
     /// `POST /habits/<name>/favorite` with `favorite=true|false` and `return=<local path>`.

@@ -1,7 +1,6 @@
 import DashboardCore
 import Foundation
 import HTTPServer
-import HabitsAPI
 import TemplateKit
 
 /// Home (`GET /` and its live fragment): the favourites' leaderboard, the people followed, "Happening now".

@@ -1,6 +1,5 @@
 import DashboardCore
 import Foundation
-import HabitsAPI
 
 /// Home's "Happening now" for a browser with no favourites and no follows (issue 10 point 3): the habits and people
 /// whose counts grew most since a few minutes ago, each with one-click Favourite or Follow.

@@ -1,5 +1,4 @@
 import DashboardCore
-import HabitsAPI
 import TemplateKit
 
 /// A live page of one item, a habit or a person: what differs between the two, so that one path

@@ -1,7 +1,6 @@
 import DashboardCore
 import Foundation
 import HTTPServer
-import HabitsAPI
 import TemplateKit
 
 /// `GET /people`: everybody, sorted, searched and paged.

@@ -1,7 +1,6 @@
 import DashboardCore
 import Foundation
 import HTTPServer
-import HabitsAPI
 
 extension DashboardApp {
     /// `POST /people/<id>/follow` with `follow=true|false` and `return=<local path>`.
