@@ -11,9 +11,9 @@ import Timing
 /// secret are there. A database whose schema is newer than this binary is the one refusal (`schemaTooNew`).
 public final class DashboardDatabase: Sendable {
     /// Statements go through it.
-    public let pool: PostgresPool
+    let pool: PostgresPool
     /// The one `LISTEN` session of the process.
-    public let listener: PostgresListener
+    let listener: PostgresListener
     /// The cookie signer, once the secret is read.
     public let signers = CookieSignerSlot()
     private let logger: Logger
