@@ -2,7 +2,8 @@
 import PackageDescription
 
 // No package dependencies: the toolchain (Foundation, Dispatch, Glibc, Swift Testing) is all there is.
-// Dependencies run one way: Dashboard → {HTTPServer, HabitsAPI, TemplateKit}; HabitsSimulator → {HTTPServer, HabitsAPI};
+// Dependencies run one way: DashboardWeb → DashboardCore → {HTTPServer, HabitsAPI, TemplateKit, Postgres};
+// HabitsSimulator → {HTTPServer, HabitsAPI};
 // HTTPServer → HTTPCore and HabitsAPI → HTTPCore: the HTTP vocabulary and grammar both sides share (headers, method,
 // version, status, byte classes, lines, field and chunk-size lines, framing and chunked bodies, keep-alive,
 // If-None-Match), so the server's request parser and the client's response parser are built on the same pieces
@@ -18,7 +19,7 @@ var targets: [Target] = [
     .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
     // The system's zlib for gzip responses (issue 14); README's set-up installs zlib1g-dev where it is missing.
     .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-    // OpenSSL's libcrypto: HMAC-SHA-256 tags on settings cookies, constant-time compare (Dashboard's CookieSigner).
+    // OpenSSL's libcrypto: HMAC-SHA-256 tags on settings cookies, constant-time compare (DashboardCore's CookieSigner).
     .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     // PostgreSQL's libpq (issue 19): the Postgres module's non-blocking sessions. Its header only, from libpq-dev (the
     // test command installs it; without it the build stops at "postgresql/libpq-fe.h not found"): no pkg-config, whose
@@ -40,16 +41,28 @@ var targets: [Target] = [
         name: "HabitsSimulator",
         dependencies: ["HTTPCore", "HTTPServer", "HabitsAPI", "Logging", "CommandLineKit", "Compression", "Timing"]),
     .target(name: "TemplateKit"),
+    // The dashboard's state (issue 45): the snapshot and its refresh, settings with both backends, history, moments,
+    // the cluster, the database, profile images; it owns the clock, the pool, the listener, the sweeper and the
+    // sampler, and offers the web a small public API (`DashboardState`). Everything else in it stays internal.
     .target(
-        name: "Dashboard",
+        name: "DashboardCore",
         dependencies: [
-            "HTTPCore", "HTTPServer", "HabitsAPI", "TemplateKit", "Logging", "CommandLineKit", "Compression", "Hashing",
-            "Timing",
+            "HTTPCore", "HTTPServer", "HabitsAPI", "TemplateKit", "Logging", "CommandLineKit", "Hashing", "Timing",
             "CCrypto", "Postgres",
+        ]),
+    // The dashboard's web layer: routes, pages, rendering, live polls, security, the app's wiring. It reads and changes
+    // the state only through DashboardCore's public API, and knows neither PostgreSQL nor the upstream's client.
+    .target(
+        name: "DashboardWeb",
+        dependencies: [
+            "DashboardCore", "HTTPCore", "HTTPServer", "HabitsAPI", "TemplateKit", "Logging", "Compression", "Hashing",
+            "Timing",
         ]),
     .executableTarget(
         name: "habits-dashboard",
-        dependencies: ["Dashboard", "HabitsSimulator", "HTTPServer", "Logging", "CommandLineKit", "CLinux"]),
+        dependencies: [
+            "DashboardCore", "DashboardWeb", "HabitsSimulator", "HTTPServer", "Logging", "CommandLineKit", "CLinux",
+        ]),
     .executableTarget(name: "habits-api", dependencies: ["HabitsSimulator", "Logging", "CommandLineKit"]),
     // What more than one test target needs (blocking work off the cooperative pool, fakes, clocks, gates).
     .target(name: "TestSupport", dependencies: ["Timing", "HabitsAPI", "CLinux"], path: "Tests/TestSupport"),
@@ -76,7 +89,8 @@ var targets: [Target] = [
     .testTarget(
         name: "DashboardTests",
         dependencies: [
-            "Dashboard", "HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "TemplateKit", "Logging",
+            "DashboardCore", "DashboardWeb", "HabitsSimulator", "HabitsAPI", "HTTPCore", "HTTPServer", "TemplateKit",
+            "Logging",
             "CommandLineKit", "Compression", "Timing", "TestSupport", "Postgres",
         ]),
 ]
@@ -90,8 +104,8 @@ if Context.environment["HABITS_FUZZ"] == "1" {
         ("RequestParserFuzz", ["HTTPCore", "HTTPServer"]),
         ("ResponseParserFuzz", ["HTTPCore", "HabitsAPI"]),
         ("TemplateFuzz", ["TemplateKit"]),
-        ("FormsFuzz", ["HTTPCore", "HTTPServer", "Dashboard"]),
-        ("SettingsFuzz", ["Dashboard"]),
+        ("FormsFuzz", ["HTTPCore", "HTTPServer", "DashboardCore", "DashboardWeb"]),
+        ("SettingsFuzz", ["DashboardCore"]),
     ]
     for fuzzTarget in fuzzTargets {
         targets.append(
@@ -116,7 +130,7 @@ if Context.environment["HABITS_BENCH"] == "1" {
     // Benchmarks/pages.sh: the render time of a new snapshot version for People and Home.
     targets.append(
         .executableTarget(
-            name: "pages-render-bench", dependencies: ["Dashboard", "HabitsAPI", "TemplateKit"],
+            name: "pages-render-bench", dependencies: ["DashboardCore", "DashboardWeb", "HabitsAPI", "TemplateKit"],
             path: "Benchmarks/pages-render-bench")
     )
 }

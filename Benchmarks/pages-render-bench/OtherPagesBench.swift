@@ -1,6 +1,7 @@
 // The other pages' render time for a new version (Benchmarks/scale.sh prints them beside People and Home): Habits,
 // the most logged habit's page, the most active person's page and Log Habit, each view model plus its templates.
-import Dashboard
+import DashboardCore
+import DashboardWeb
 import HabitsAPI
 import TemplateKit
 

@@ -2,7 +2,8 @@
 // Home ≤ 100 µs): the view model plus the templates, with nothing cached. Also the snapshot build itself, which runs
 // off the request path once per upstream change. Not a test: a figure for Benchmarks/pages.sh.
 // Usage: pages-render-bench <upstream URL> <Templates dir> [iterations]
-import Dashboard
+import DashboardCore
+import DashboardWeb
 import Foundation
 import HabitsAPI
 import TemplateKit

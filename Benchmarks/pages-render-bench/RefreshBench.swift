@@ -1,7 +1,8 @@
 // What one refresh of the snapshot costs in CPU (issue 21 point 2: ≤ 3 ms with the full hour of history): decoding
 // the `/combinedStats` answer, building the snapshot, recording it in a history that already holds an hour of slots.
 // Each new version changes one count of one person, as one event upstream does.
-import Dashboard
+import DashboardCore
+import DashboardWeb
 import Foundation
 import HabitsAPI
 

@@ -1,6 +1,6 @@
 // libFuzzer harness for what decodes request text into values: query strings and urlencoded form bodies
 // (HTTPServer/Forms), the Cookie header and Set-Cookie encoding (HTTPServer/Cookies), and the browser id a cookie
-// carries (Dashboard/Settings/BrowserID.swift). Built only with HABITS_FUZZ=1 (see docs/FUZZING.md).
+// carries (DashboardCore/Settings/BrowserID.swift). Built only with HABITS_FUZZ=1 (see docs/FUZZING.md).
 //
 // Every input is tried as each of them (they are cheap), so one corpus serves all. Invariants:
 // - query/form: parsing never crashes; the pairs re-encode to text that parses back to the same pairs; a form body
@@ -10,12 +10,13 @@
 //   and a browser sending it back gives the encoded value, which percent-decodes to the original;
 // - BrowserID: accepted exactly when the text is the canonical base64url form of 16 bytes; every id we mint is
 //   accepted; a settings cookie is accepted only when it is exactly what the signer makes for its id
-//   (Dashboard/Settings/CookieSigner.swift), so no forged or altered tag names a browser.
+//   (DashboardCore/Settings/CookieSigner.swift), so no forged or altered tag names a browser.
 
 import FuzzSupport
 import HTTPCore
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 @testable import HTTPServer
 
 // MARK: - Query strings and forms

@@ -6,11 +6,11 @@
 // settings that decode re-encode, as the store writes them, to bytes that decode to the same settings, and toggling
 // a favourite twice leaves it as it was. To fuzz another decoder, change `decode` and keep the rest.
 
-import Dashboard
+import DashboardCore
 import Foundation
 import FuzzSupport
 
-/// The decoding step of SettingsStore's read (Sources/Dashboard/Settings/SettingsStore.swift).
+/// The decoding step of SettingsStore's read (Sources/DashboardCore/Settings/SettingsStore.swift).
 func decode(_ bytes: [UInt8]) throws -> Settings {
     try JSONDecoder().decode(Settings.self, from: Data(bytes))
 }

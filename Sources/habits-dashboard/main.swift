@@ -1,5 +1,6 @@
 import CommandLineKit
-import Dashboard
+import DashboardCore
+import DashboardWeb
 import Foundation
 import HTTPServer
 import HabitsSimulator

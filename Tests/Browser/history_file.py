@@ -1,4 +1,4 @@
-"""Writes a `history.bin` (Sources/Dashboard/Trends/HistoryFileFormat.swift) for browser tests that need a history
+"""Writes a `history.bin` (Sources/DashboardCore/Trends/HistoryFileFormat.swift) for browser tests that need a history
 older than the test itself: a week of hourly totals, so the week's chart can be looked at."""
 
 import struct
@@ -10,7 +10,7 @@ UNKNOWN = -(2**31)
 
 
 def digest(data):
-    """ContentDigest (Sources/Dashboard/Snapshot/ContentDigest.swift): two FNV-1a lanes folded into 64 bits."""
+    """ContentDigest (Sources/DashboardCore/Snapshot/ContentDigest.swift): two FNV-1a lanes folded into 64 bits."""
     first, second = 0xCBF29CE484222325, 0x84222325CBF29CE4
     for byte in data:
         first = ((first ^ byte) * 0x100000001B3) & MASK

@@ -1,7 +1,8 @@
 import HTTPServer
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct AddressRangeTests {
     @Test(arguments: ["10.0.0.1", "10.0.0.0/8", "0.0.0.0/0", "::1", "2001:db8::/32", "fd00::/8"])

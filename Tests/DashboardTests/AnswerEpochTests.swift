@@ -2,7 +2,8 @@ import Foundation
 import HTTPServer
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The epoch under which the server gives a page's answer again (issue 21): it must move with everything a page
 /// shows, or a page would outlive its data.

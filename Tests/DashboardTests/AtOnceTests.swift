@@ -2,7 +2,8 @@ import HTTPCore
 import HTTPServer
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// A warm page is answered at once on the event loop (issue 21), and that answer is the one the awaited path gives;
 /// whatever needs waiting (no data yet, a long poll, a form) is left to it.

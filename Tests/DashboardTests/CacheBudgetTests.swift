@@ -1,7 +1,8 @@
 import HTTPServer
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Every cache's byte budget, as the dashboard states them (README, issue 23): together well within the 64 MB the
 /// process may use under any flood, with room for connections, the snapshot and the allocator.

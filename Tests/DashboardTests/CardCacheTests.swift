@@ -3,7 +3,8 @@ import Synchronization
 import TemplateKit
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Cards are rendered once per content (issue 21 point 2): a new version in which one person changed renders that
 /// person's card and copies the others. Renders are counted through the cache's hook, never timed.

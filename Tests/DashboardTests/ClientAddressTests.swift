@@ -1,7 +1,8 @@
 import HTTPServer
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct ClientAddressTests {
     static let proxies = [AddressRange("10.0.0.0/8")!, AddressRange("::1")!]

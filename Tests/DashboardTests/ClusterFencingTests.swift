@@ -5,7 +5,8 @@ import TestSupport
 import Testing
 import Timing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The refresher's fencing (issue 49 point 3) on a real, throwaway PostgreSQL: each leadership takes a larger epoch
 /// with the lock, every write of the snapshot and history carries it, and the database refuses a deposed leader's.

@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 import Timing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// A leader that steps down drops what it had queued for the cluster (`ClusterLink.writeAll`): only a leader
 /// writes, so a deposed one never overwrites what the new leader stored.

@@ -5,7 +5,8 @@ import TestSupport
 import Testing
 import Timing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The cluster link on a real, throwaway PostgreSQL (issue 19 points 4 and 5): what a leader stores a follower
 /// reads back, whole or as its version only, and a deposed leader cannot take the history back.

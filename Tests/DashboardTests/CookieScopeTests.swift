@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Issue 48 point 2: the cookies' names and path follow the public URL.
 @Suite struct CookieScopeTests {

@@ -4,7 +4,8 @@ import HTTPServer
 import Logging
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite final class CookieSignerTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cookie-signer-\(UUID().uuidString)")

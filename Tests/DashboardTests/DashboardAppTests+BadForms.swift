@@ -1,7 +1,8 @@
 import HTTPServer
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Issue 47 point 4: a Favorite or Follow form the dashboard did not write (a value other than `true`/`false`, no
 /// field, an empty body) is a 400 that says what was wrong and changes nothing; it used to toggle.

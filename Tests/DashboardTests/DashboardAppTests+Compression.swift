@@ -3,7 +3,8 @@ import Foundation
 import HTTPServer
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Issue 14: pages, fragments and the colour sheet gzipped once per rendering, each encoding with its own ETag, and
 /// the colour sheet under a versioned URL browsers keep.

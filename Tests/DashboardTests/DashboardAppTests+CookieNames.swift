@@ -3,7 +3,8 @@ import HTTPCore
 import HTTPServer
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Issue 48 point 2: `__Host-` names over https at the root, the prefix as every cookie's path, `Secure` over https,
 /// and a tossed settings cookie can never redirect a change into another browser's settings.

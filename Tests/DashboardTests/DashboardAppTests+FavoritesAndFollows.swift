@@ -6,7 +6,8 @@ import TemplateKit
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Favourites and follows through the forms: the cookie minted once, what a toggle saves and where it returns, and
 /// every bad toggle (unknown habit, cross-site POST, foreign return path, hostile cookie) refused with nothing saved.

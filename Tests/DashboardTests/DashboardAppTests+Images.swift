@@ -6,7 +6,8 @@ import TemplateKit
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The profile images proxied with their caching headers (a non-image type refused), and the colour sheet.
 extension DashboardAppTests {

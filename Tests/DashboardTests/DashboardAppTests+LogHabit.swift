@@ -6,7 +6,8 @@ import TemplateKit
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Logging a habit through the form: posted for the active user and confirmed, and an upstream failure or refusal said
 /// plainly.

@@ -5,7 +5,8 @@ import TemplateKit
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Issue 8, "no lock-out": only signed cookies reach the disk, new ids are rationed per client address, and a full
 /// store makes room instead of refusing.

@@ -4,7 +4,8 @@ import HTTPServer
 import TemplateKit
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Issue 20: the dashboard at `https://example.org/habits/` behind a proxy that strips the prefix.
 extension DashboardAppTests {

@@ -6,7 +6,8 @@ import TemplateKit
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The app's routes answered directly (no sockets), with a fake Habits API and a temporary settings directory (the
 /// set-up is `FixtureApp`). This file holds the helpers and the pages; `+FavoritesAndFollows`, `+LogHabit`, `+Images`,

@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 import Timing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite(.enabled(if: ThrowawayPostgres.available, Comment(rawValue: ThrowawayPostgres.missingReason)))
 struct DashboardMigrationsTests {

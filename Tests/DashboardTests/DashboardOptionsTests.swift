@@ -3,7 +3,8 @@ import Foundation
 import Postgres
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct DashboardOptionsTests {
     @Test func noFlagsGiveTheSpecDefaults() throws {

@@ -1,7 +1,8 @@
 import TemplateKit
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct DashboardPageTests {
     static let pages: [DashboardPage] = [.habits, .people, .log]

@@ -3,7 +3,8 @@ import HabitsAPI
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Issue 48 point 3: the counters on a loopback listener of their own (`--metrics-port`), never on the public one.
 extension DashboardServiceTests {

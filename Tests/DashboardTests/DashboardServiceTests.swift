@@ -4,7 +4,8 @@ import Logging
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The whole dashboard started against an upstream that is not there, over a prepared cache directory (issue 13):
 /// what a restart with the upstream down shows.

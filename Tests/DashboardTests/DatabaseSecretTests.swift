@@ -3,7 +3,8 @@ import Postgres
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Issue 48 point 4: a cookie secret from outside the database; the database keeps only its fingerprint.
 @Suite(.enabled(if: ThrowawayPostgres.available, Comment(rawValue: ThrowawayPostgres.missingReason)))

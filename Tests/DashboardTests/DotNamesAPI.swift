@@ -1,7 +1,8 @@
 import Foundation
 import HabitsAPI
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// A `HabitsAPI` whose habit and person names are exactly `.` and `..`: the names browsers remove from URL paths.
 struct DotNamesAPI: HabitsAPI {

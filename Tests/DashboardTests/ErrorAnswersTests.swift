@@ -3,7 +3,8 @@ import HTTPServer
 import TemplateKit
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Every error a dashboard handler throws becomes its answer in `ErrorAnswers`: a page for people, the server's
 /// plain text for machine-facing paths, with the fields the error asks for either way.

@@ -3,7 +3,8 @@ import HabitsAPI
 import TemplateKit
 import TestSupport
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// A small, hostile-leaning data set: names with `/`, spaces, `&`, non-ASCII letters and HTML metacharacters.
 enum Fixture {

@@ -2,7 +2,8 @@ import Foundation
 import HabitsAPI
 import TestSupport
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The app over a `FakeHabitsAPI` serving a fixed data set, on a manual clock, with a settings store in a fresh
 /// directory (removed at the end): what the suites that answer routes from a data set share (`ScriptedApp` is the

@@ -1,7 +1,8 @@
 import HTTPCore
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct ForwardedFieldsTests {
     @Test func readsXForwardedProtoAndHostTakingTheNearestProxysEntry() {

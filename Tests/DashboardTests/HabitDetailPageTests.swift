@@ -1,7 +1,8 @@
 import HabitsAPI
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct HabitDetailPageTests {
     private func page(_ counts: [String: Int], favorites: [String] = []) throws -> HabitDetailPage {

@@ -6,7 +6,8 @@ import TemplateKit
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Habits and Log Habit paged as People is (issue 21 point 4: at 100 times the built-in data the whole lists were
 /// 1.07 MB and 597 KB): 100 habits a page, sections split across pages keeping their headings, 400 for a malformed

@@ -2,7 +2,8 @@ import Foundation
 import HabitsAPI
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct HappeningNowTests {
     /// A wall-clock start on a 10 s boundary (the history counts slots from 1970).

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The figures README states (issue 22 point 1): a month of history costs 10,968 bytes of samples a series in memory
 /// (each slot's first and last total, issue 47), and its file is those samples plus each series' name and two counts

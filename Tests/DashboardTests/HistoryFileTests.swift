@@ -3,7 +3,8 @@ import HTTPServer
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// `history.bin` in a temp directory (issue 22 point 1): a round trip keeps every tier and rank change, a restart
 /// continues the lines with the downtime as a gap, and a damaged or foreign file is set aside, never half-read.

@@ -3,7 +3,8 @@ import HabitsAPI
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Profile images on disk (issue 13): kept across a restart, bounded in bytes with the least recently used going
 /// first, raster types only, and the fallback that answers from them when the upstream cannot.

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Image fetches under a hanging upstream (issue 23), decided with a fake clock.
 @Suite struct ImageFetchStateTests {

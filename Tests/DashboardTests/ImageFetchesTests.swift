@@ -3,7 +3,8 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// `ImageFetches` carrying out its state (issue 23): shared calls, remembered failures, the waiting bound.
 @Suite struct ImageFetchesTests {

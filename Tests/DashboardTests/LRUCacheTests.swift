@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct LRUCacheTests {
     @Test func theLeastRecentlyUsedEntryGoesWhenFull() {

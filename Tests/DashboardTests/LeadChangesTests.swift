@@ -1,7 +1,8 @@
 import HabitsAPI
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Taking, sharing and taking back a habit's lead (issue 47 point 1), from consecutive snapshots and the moment log,
 /// and how a lead change reads once it is no longer true.

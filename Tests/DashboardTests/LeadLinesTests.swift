@@ -5,7 +5,8 @@ import HabitsAPI
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Home's leaderboard card and the news as a habit's lead changes hands (issue 47 point 1): a scripted upstream
 /// takes Yoga, where Aga Orlova and Brian Mork start tied with 5, through a lead, a tie, a pass and a pass back, a

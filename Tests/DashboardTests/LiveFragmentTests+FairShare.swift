@@ -3,7 +3,8 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Parked polls by fair share (issue 23): an address holds at most its share of the parked places; a poll beyond it
 /// is answered 304 after a delay with `Retry-After`; a poll the server interrupts is answered its 304 at once.

@@ -6,7 +6,8 @@ import TemplateKit
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Live fragments through the app's responder with a scripted upstream and a manual clock: ETags from the render
 /// key, 304s, and long polls held until the data changes (issue 9 points 5 and 6).

@@ -1,7 +1,8 @@
 import TemplateKit
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct LivePageTests {
     static let pages: [LivePage] = [.home, .habit, .person]

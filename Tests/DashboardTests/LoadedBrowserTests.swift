@@ -3,7 +3,8 @@ import HTTPCore
 import HTTPServer
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// `BrowserSettings.browser(of:)` and `browserAtOnce(of:)` hand a page the id its cookie verified to with the
 /// settings, so the page's last-visit cookie needs no second check (issue 21): only a valid cookie has an id.

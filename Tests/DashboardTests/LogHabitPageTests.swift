@@ -1,7 +1,8 @@
 import HabitsAPI
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct LogHabitPageTests {
     @Test func offersFavouritesFirstThenTheRestByCategory() {

@@ -3,7 +3,8 @@ import HTTPCore
 import HTTPServer
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Logging a habit through the form, against a scripted upstream: one log upstream, one refresh (issue 18: it was
 /// two invalidations, the shared cache's and the snapshot's), and the next page shows the new count.

@@ -3,7 +3,8 @@ import HTTPCore
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Issue 23 point 3: `POST /log`s waiting on a hanging upstream are bounded (`DashboardApp.logWaitLimit`), so a loop
 /// of logs cannot hold every connection; beyond the bound a log is answered at once with 503 and `Retry-After`,

@@ -5,7 +5,8 @@ import HabitsAPI
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Passed and overtaken as the pages show them (issue 22 point 3): Home's Following row and leaderboard card, every
 /// page's news fragment and the Log Habit confirmation, from snapshots the store refreshes on a manual clock. In the

@@ -1,7 +1,8 @@
 import HabitsAPI
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct NameOrderIndexTests {
     static let pairs: [(name: String, key: String)] = [

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct NameOrderTests {
     /// Regression (audit): "Léa" sorted after "Leo" and "Émile" after "Eve", because an accented letter counted as a

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The People search, indexed once per snapshot (issue 23).
 @Suite struct NameSearchIndexTests {

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct NewBrowserLimiterTests {
     @Test func thirtyNewBrowsersAMinuteThen429WithRetryAfterUntilATokenRefills() {

@@ -1,7 +1,8 @@
 import TemplateKit
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The notices every page shows (`News`) and the rank changes of "since your last visit" (`SinceLastVisit`): pure
 /// functions of the moment log, so driven with hand-made changes and seconds.

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct OrdinalTests {
     /// Every ordinal from 1 to 113, written out by hand (not computed by the same rule).

@@ -2,7 +2,8 @@ import HTTPCore
 import HTTPServer
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct OriginCheckTests {
     let check = OriginCheck()

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Issue 48 point 4: where the cookie secret from outside is found, and what its file may hold.
 @Suite struct OutsideCookieSecretTests {
@@ -70,7 +71,7 @@ extension OutsideCookieSecretTests {
         var options = DashboardOptions()
         options.settingsDirectory = root.path + "/settings"
         options.cookieSecretFile = secret
-        let (_, signers, _) = try DashboardService.settingsBackend(options: options, database: nil, logger: .silent)
+        let (_, signers, _) = try DashboardState.settingsBackend(options: options, database: nil, logger: .silent)
         let id = BrowserID.random()
         #expect(signers.current?.browserID(fromCookie: CookieSigner(key: key).cookieValue(for: id)) == id)
         #expect(!FileManager.default.fileExists(atPath: root.path + "/settings/" + CookieSigner.secretFileName))

@@ -4,7 +4,8 @@ import HTTPServer
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Each page's `PageDeclaration` is true (issue 18 point 3): a setting the page does not read changes neither its
 /// render key nor its bytes; one it reads changes both. Every rendering comes from a fresh app, so no render cache

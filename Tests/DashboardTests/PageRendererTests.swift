@@ -3,7 +3,8 @@ import HabitsAPI
 import TemplateKit
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Every page and fragment rendered from the real `Templates/` in strict mode, from the fixture.
 @Suite struct PageRendererTests {

@@ -2,7 +2,8 @@ import HabitsAPI
 import TemplateKit
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Paging long lists (issue 21 point 4): the pure `Pager`, People's and a habit's pages, the navigation's links.
 @Suite struct PagerTests {

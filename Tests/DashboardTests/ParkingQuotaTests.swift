@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The parked places' fair share (issue 23): no address holds more than a sixteenth of them.
 @Suite struct ParkingQuotaTests {

@@ -2,7 +2,8 @@ import HabitsAPI
 import HabitsSimulator
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct PeoplePageTests {
     @Test func listsEveryoneByNameWithColourAndFollowFlag() {

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct PersonalDigestsTests {
     func versioned(_ settings: Settings, digest: UInt64) -> Versioned<Settings> {

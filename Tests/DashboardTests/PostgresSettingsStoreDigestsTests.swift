@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Issue 48 point 4: notifications name a browser by a keyed digest, which the store maps back to the ids it holds.
 @Suite struct PostgresSettingsStoreDigestsTests {

@@ -2,7 +2,8 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Issue 49 point 4: a change made through another dashboard to a browser held here calls the store's hook (the app
 /// wakes its parked polls with it), and one made here does not, so any balancer can send a browser's toggle and its

@@ -5,7 +5,8 @@ import TestSupport
 import Testing
 import Timing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Settings in a real throwaway PostgreSQL, through two stores standing for two dashboards on one database.
 /// Wall-clock limits are hang guards; waits are on notifications and results, never on time.

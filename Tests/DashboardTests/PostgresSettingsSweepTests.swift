@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 import Timing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// `PostgresSettingsStore`'s sweep, its start at the row cap and its hourly read marks, against a real throwaway
 /// PostgreSQL with the store's wall clock a `ManualClock`. The store's listener is never started, so nothing is

@@ -2,7 +2,8 @@ import HTTPCore
 import HTTPServer
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct PreferWaitTests {
     func seconds(_ fields: [String]) -> Int? {

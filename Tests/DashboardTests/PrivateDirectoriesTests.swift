@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Issue 23: the directories the dashboard creates (settings, cache, images, and their missing parents) are 0700,
 /// so another local user cannot list browser ids or their access times.

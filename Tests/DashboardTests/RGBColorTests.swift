@@ -2,7 +2,8 @@ import Foundation
 import HabitsAPI
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct RGBColorTests {
     /// Expected values from Python's `colorsys.hsv_to_rgb` × 255, rounded half away from zero.

@@ -1,7 +1,8 @@
 import HabitsAPI
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Passed and overtaken from two consecutive snapshots (issue 22 point 3).
 @Suite struct RankChangesTests {

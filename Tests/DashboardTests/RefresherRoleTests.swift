@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Who refreshes the upstream in a cluster (issue 19 point 4), as a pure value driven with plain instants.
 @Suite struct RefresherRoleTests {

@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 import Timing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// `Refresher` carrying out `RefresherRole` on a real throwaway PostgreSQL of the test's own, each refresher on a
 /// `ManualClock`: one lock holder among two, the follower taking over when the leader goes, and a leader whose

@@ -3,7 +3,8 @@ import HTTPCore
 import HTTPServer
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// An entry's answer fields are made once with it (issue 21): its gzip tag, and the fields of its 200 as HTML as is
 /// and gzipped, which are what an answer built from them field by field would carry.

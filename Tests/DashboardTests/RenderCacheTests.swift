@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct RenderCacheTests {
     func key(_ route: String, version: UInt64 = 1) -> RenderKey {

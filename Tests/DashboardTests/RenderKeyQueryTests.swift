@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Issue 23 point 6: a render key ignores what the page ignores, so a flood of distinct URLs for one page costs one
 /// rendering, not one cache entry per URL.

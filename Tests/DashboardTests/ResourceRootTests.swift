@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Issue 20: a release unpacked anywhere finds `share/` beside its `bin/`; `--resources` overrides.
 @Suite struct ResourceRootTests {

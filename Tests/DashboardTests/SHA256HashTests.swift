@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The one SHA-256 wrapper gives the standard digest (FIPS 180-2's "abc" example), and its words are read big-endian.
 @Suite struct SHA256HashTests {

@@ -4,7 +4,8 @@ import HTTPServer
 import TemplateKit
 import TestSupport
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The app over a scripted upstream, a manual clock and a settings store in a fresh directory (removed at the end):
 /// what the suites that drive pages and fragments through the responder share.

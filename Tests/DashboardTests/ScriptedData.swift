@@ -3,7 +3,8 @@ import HabitsAPI
 import Synchronization
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// A `HabitsAPI` a test scripts: the Fixture data plus extra Yoga counts it sets (per person), calls counted, and
 /// able to fail or to hang (until `release()`) on demand.

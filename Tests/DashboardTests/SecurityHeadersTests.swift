@@ -1,7 +1,8 @@
 import HTTPServer
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct SecurityHeadersTests {
     func respond(with response: Response) async throws -> Response {

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Which settings read from the database are kept in memory, decided by the versions announced while they ran.
 struct SettingsReadAdmissionTests {

@@ -3,7 +3,8 @@ import Glibc
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Expiry and eviction (issue 8), with a manual clock: the store stamps every write and read with its clock.
 extension SettingsStoreTests {

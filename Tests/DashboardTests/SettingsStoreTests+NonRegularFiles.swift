@@ -3,7 +3,8 @@ import Glibc
 import Logging
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Regression (security review): a symlink, a directory or any other non-regular file at `<id>.json` made every
 /// request of that browser answer 500. It is now treated like a corrupt file: never followed, moved aside (the link

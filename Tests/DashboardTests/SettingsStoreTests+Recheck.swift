@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Issue 18: reads run on the event loops, so a warm read makes no system call; a copy is checked against its file
 /// at most once per `recheckInterval`, which bounds how long another process's write takes to show here.

@@ -4,7 +4,8 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Several stores on one directory behave like several dashboard processes sharing it (issue 11): each has its own
 /// queue, cache and lock descriptors, so only the files and `flock` connect them.

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The hourly sweep (`SettingsSweeper`) on a manual clock of its own, while the store's clock ages the files: a file
 /// past the maximum age stays until the sweeper's hour comes, goes at it, and nothing is swept after `cancel`.

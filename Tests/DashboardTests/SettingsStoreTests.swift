@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 import Timing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite final class SettingsStoreTests {
     struct Prefs: Codable, Equatable, Sendable {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The history of a cluster sharing a database (issue 19 point 5): pages read the record as stored once per slot,
 /// the same on every dashboard, not the one the refresher records at every refresh.

@@ -2,7 +2,8 @@ import Foundation
 import HabitsAPI
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The stored snapshot's row (issue 19 point 4): `snapshot.json`'s document, its version and the status shown.
 @Suite struct SharedSnapshotTests {

@@ -2,7 +2,8 @@ import HTTPCore
 import HTTPServer
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Issue 48 point 2: which of a request's copies of a signed cookie counts.
 @Suite struct SignedCookieChoiceTests {

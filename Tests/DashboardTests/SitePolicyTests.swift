@@ -2,7 +2,8 @@ import HTTPCore
 import HTTPServer
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct SitePolicyTests {
     let proxy = AddressRange.list("127.0.0.1")!

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// `Site(scheme:authority:)` reads a plain `name[:port]` itself (issue 21: URLComponents cost about 3 µs of a warm
 /// page); what it reads that way must be exactly what the URL parser reads.

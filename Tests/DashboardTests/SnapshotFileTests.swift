@@ -3,7 +3,8 @@ import HabitsAPI
 import HabitsSimulator
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The envelope of `snapshot.json` (issue 13), and its size and load time for the built-in data set.
 @Suite struct SnapshotFileTests {

@@ -4,7 +4,8 @@ import Logging
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// `snapshot.json` in a temp directory with a manual clock (issue 13): what a start loads, what it sets aside and
 /// why, what a write cut short leaves, and how often writes happen.

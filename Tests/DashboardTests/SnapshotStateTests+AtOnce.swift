@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// A view asked for at once (a request answered on an event loop, issue 21) is answered only when nothing needs
 /// waiting, and otherwise leaves the state to the awaited request that follows.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct SnapshotStateScheduleTests {
     let t0 = ContinuousClock.now

@@ -2,7 +2,8 @@ import Foundation
 import HabitsAPI
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The snapshot state in a cluster sharing a database (issue 19 point 4): the leader stores, followers publish what
 /// it stored, with its status.

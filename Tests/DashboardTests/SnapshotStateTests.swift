@@ -2,7 +2,8 @@ import Foundation
 import HabitsAPI
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The snapshot store's decisions as a pure value, driven with plain instants and dates: no task, no lock, no clock.
 @Suite struct SnapshotStateTests {

@@ -3,7 +3,8 @@ import HabitsAPI
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The store started over a snapshot on disk (issue 13): served at once with the notice of its fetch time while the
 /// upstream is away, the notice gone within one refresh once it answers, new versions written back.

@@ -4,7 +4,8 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The store in a cluster (issue 19 point 4), over a fake cluster link: a follower reads what is stored instead of the
 /// upstream, a leader stores what it fetched, a change made on a follower is fetched there.

@@ -3,7 +3,8 @@ import HabitsAPI
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The store over a scripted upstream and a manual clock: when it refreshes, how often, and that a page with data
 /// never waits on the upstream (issue 8 point 4).

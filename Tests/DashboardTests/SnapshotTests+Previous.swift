@@ -1,7 +1,8 @@
 import HabitsAPI
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// A snapshot built from the one it replaces (issue 21 point 2: a refresh's cost grows with what changed) shows the
 /// same as one built from nothing, and reuses nothing when the reference data changed.

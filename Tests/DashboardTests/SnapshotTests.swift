@@ -2,7 +2,8 @@ import Foundation
 import HabitsAPI
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct SnapshotTests {
     static let inputs = SnapshotInputs(

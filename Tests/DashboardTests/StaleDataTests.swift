@@ -5,7 +5,8 @@ import TemplateKit
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The app over the real request coalescer: when the upstream fails, pages show the last good data with a notice.
 @Suite final class StaleDataTests {

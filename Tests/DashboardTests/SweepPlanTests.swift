@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct SweepPlanTests {
     static let day: Int64 = 86_400 * 1_000_000_000

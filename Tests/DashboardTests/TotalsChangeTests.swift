@@ -1,7 +1,8 @@
 import HabitsAPI
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Within a slot, only the totals that changed since the snapshot recorded last are written (issue 21 point 2), and
 /// the history is the same as when every total is written.

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The three resolutions of the history (issue 22 point 1): 10 s for an hour, 5 min for a day, 1 h for 30 days.
 @Suite struct TrendHistoryTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Charts that agree with each other (issue 47 point 2): every range's change, low, high and start are those of the
 /// raw totals recorded over the same span, whatever the tier's resolution, and a range not yet recorded from its

@@ -6,7 +6,8 @@ import TemplateKit
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The sparklines as the pages render them (issue 10 point 4): the history is recorded by the store's refreshes on
 /// its clock, and the habit page, the person page and Home's leaderboard cards draw it with its label.

@@ -1,7 +1,8 @@
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The sampler keeps the trend history going while nobody watches (issue 10 point 4), on the manual clock.
 @Suite final class TrendSamplerTests {

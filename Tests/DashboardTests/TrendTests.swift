@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct TrendTests {
     static let utc = TimeZone(identifier: "UTC")!

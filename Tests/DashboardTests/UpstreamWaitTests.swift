@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 import Timing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 @testable import HTTPServer
 
 /// Issue 23 point 3: a request that needs the upstream waits on it for a bounded time only (`upstreamWait`, 3 s by

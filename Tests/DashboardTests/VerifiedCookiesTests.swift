@@ -3,7 +3,8 @@ import HTTPCore
 import HTTPServer
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 @Suite struct VerifiedCookiesTests {
     func request(cookie value: String) -> Request {

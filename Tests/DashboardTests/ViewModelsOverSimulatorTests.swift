@@ -3,7 +3,8 @@ import HabitsAPI
 import HabitsSimulator
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// Every view model built from a real simulator's answers (through the client and the cache), checked for the
 /// cross-page facts that must agree: the same leaders everywhere, every habit exactly once.

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
+@testable import DashboardWeb
 
 /// The bound on requests of one kind waiting on the upstream at once (issue 23 point 3), as a pure value.
 @Suite struct WaitingBoundTests {

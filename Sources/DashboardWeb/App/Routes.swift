@@ -1,0 +1,130 @@
+import DashboardCore
+import HTTPCore
+import HTTPServer
+
+/// One route of the dashboard: method, pattern, who reads its answers, and its handler for a given app.
+struct Route: Sendable {
+    /// Who reads a route's answers, and so its errors: people (an HTML page in the layout) or machines (`live.js`'s
+    /// polls, the browser's image and style loads, scripts and balancers: plain text).
+    enum Audience: Sendable {
+        /// Pages and forms.
+        case people
+        /// Fragments, images, styles, static files, health and metrics.
+        case machines
+    }
+
+    /// GET (and so HEAD) or POST.
+    let method: HTTPMethod
+    /// The pattern (`/habits/:name`, `/static/*`).
+    let pattern: String
+    /// Who reads the answers.
+    let audience: Audience
+    /// The handler, over an app's state, renderer and settings.
+    let responder: @Sendable (DashboardApp) -> any HTTPResponder
+
+    /// The part of the pattern that names the route's kind: its first segment (`/fragments/`, `/images/`,
+    /// `/healthz`). Every path of a machine-facing kind is answered in plain text when it fails, a 404 included
+    /// (`/fragments/nothing-here`): the kind is what a machine asked for.
+    var kind: String {
+        let rest = pattern.dropFirst()
+        guard let slash = rest.firstIndex(of: "/") else { return pattern }
+        return String(pattern[...slash])
+    }
+
+    /// A GET route answered by `handler`.
+    static func get(
+        _ pattern: String, _ audience: Audience,
+        _ handler: @escaping @Sendable (DashboardApp) -> @Sendable (Request, RequestContext) async throws -> Response
+    ) -> Route {
+        Route(method: .get, pattern: pattern, audience: audience) { app in ClosureResponder(handler(app)) }
+    }
+
+    /// A POST route (a form, people-facing) answered by `handler`.
+    static func post(
+        _ pattern: String,
+        _ handler: @escaping @Sendable (DashboardApp) -> @Sendable (Request, RequestContext) async throws -> Response
+    ) -> Route {
+        Route(method: .post, pattern: pattern, audience: .people) { app in ClosureResponder(handler(app)) }
+    }
+
+    /// A GET page answered at once when warm (`PageResponder`, issue 21); `live` keeps the snapshot refreshing.
+    static func page(
+        _ pattern: String, live: Bool,
+        _ prepare: @escaping @Sendable (DashboardApp, Request, RequestContext) throws -> PageBody
+    ) -> Route {
+        Route(method: .get, pattern: pattern, audience: .people) { app in
+            PageResponder(app: app, live: live, prepare: prepare)
+        }
+    }
+}
+
+/// The route table (issue 45 point 2): every route the dashboard answers (SPEC §5 and §6), and the metrics
+/// listener's one, with who reads each; `ErrorAnswers` takes from it which paths get plain-text errors.
+extension Route {
+    /// The public listener's routes.
+    static let all: [Route] = [
+        // Pages. Home is answered at once when warm by its own pair of handlers (it has an introduction without data).
+        Route(method: .get, pattern: LivePage.home.route, audience: .people) { app in
+            ClosureResponder(atOnce: { try app.homeAtOnce($0, $1) }, { try await app.home($0, $1) })
+        },
+        .page(DashboardPage.habits.route, live: false) { try $0.habits($1, $2) },
+        .page(LivePage.habit.route, live: true) { try $0.itemPage(HabitDetailPage.self, $1, $2) },
+        .page(DashboardPage.people.route, live: false) { try $0.people($1, $2) },
+        .page(LivePage.person.route, live: true) { try $0.itemPage(PersonDetailPage.self, $1, $2) },
+        .page(DashboardPage.log.route, live: false) { try $0.logPage($1, $2) },
+        // Live regions, polled by `live.js`.
+        .get(LivePage.home.fragmentRoute, .machines) { app in { try await app.homeFragment($0, $1) } },
+        .get(LivePage.habit.fragmentRoute, .machines) { app in
+            { try await app.itemFragment(HabitDetailPage.self, $0, $1) }
+        },
+        .get(LivePage.person.fragmentRoute, .machines) { app in
+            { try await app.itemFragment(PersonDetailPage.self, $0, $1) }
+        },
+        .get(LivePage.newsRoute, .machines) { app in { try await app.newsFragment($0, $1) } },
+        // Forms.
+        .post(Links.habitFavoriteRoute.pattern) { app in { try await app.favorite($0, $1) } },
+        .post(Links.personFollowRoute.pattern) { app in { try await app.follow($0, $1) } },
+        .post(DashboardPage.log.route) { app in { try await app.logHabit($0, $1) } },
+        // What pages load, and what balancers ask.
+        .get(Links.imageRoute.pattern, .machines) { app in { try await app.image($0, $1) } },
+        .get("/colors.css", .machines) { app in { try await app.colors($0, $1) } },
+        // Always 200 while the process serves: pages work without the database, so a balancer must keep sending.
+        .get("/healthz", .machines) { app in
+            { [health = app.health, state = app.state] _, _ in
+                .text("ok\n" + (health.map { $0() + "\n" } ?? "") + state.healthLines)
+            }
+        },
+        // `Public/`; an app without static files (handler tests) answers these as any unknown path.
+        Route(method: .get, pattern: "/static/*", audience: .machines) { app in app.staticFiles ?? notFound },
+    ]
+
+    /// The metrics listener's routes (`--metrics-port`, issue 48): `/metrics` and nothing else.
+    static let metrics: [Route] = [
+        .get("/metrics", .machines) { app in { try await app.metricsPage($0, $1) } }
+    ]
+
+    /// The kinds of path (`kind`) whose failures are answered in plain text, on either listener.
+    static let machineKinds: Set<String> = Set((all + metrics).filter { $0.audience == .machines }.map(\.kind))
+
+    /// The public listener's answer to a path no route takes.
+    static let notFound = ClosureResponder { _, _ in throw HTTPError(.notFound, "There is no page at this address.") }
+}
+
+extension DashboardApp {
+    /// The route table as a router over this app; anything else is a 404.
+    public var router: Router {
+        var router = Router()
+        for route in Route.all { router.add(route.method, route.pattern, route.responder(self)) }
+        router.fallback(Route.notFound)
+        return router
+    }
+
+    /// The metrics listener's whole app: `Route.metrics`, only to the names of `policy` (the listener's own address
+    /// and loopback), so a DNS-rebinding page cannot read it either.
+    public func metricsResponder(policy: SitePolicy) -> some HTTPResponder {
+        var router = Router()
+        for route in Route.metrics { router.add(route.method, route.pattern, route.responder(self)) }
+        router.fallback(ClosureResponder { _, _ in throw HTTPError(.notFound) })
+        return SiteGuard(policy: policy, next: SecurityHeaders(router))
+    }
+}

@@ -1,0 +1,46 @@
+import DashboardCore
+import Synchronization
+
+/// The live-poll handler's `ParkingQuota`, shared by its requests, with the counts `/metrics` reports.
+final class ParkedPolls: Sendable {
+    /// A poll over its address's share (or with every place taken) is answered 304 after this long, not at once,
+    /// with `Retry-After`: an overflowing client then costs a request a second, not thousands (issue 23).
+    static let overflowDelay: Duration = .seconds(1)
+    /// What the overflow answer's `Retry-After` asks for, in seconds; `live.js` waits that long before polling again.
+    static let retryAfter = 5
+
+    /// What one parked poll holds, estimated generously: its suspended handler task and frames, its request and its
+    /// waiter entry (issue 23). The budget is `capacity` of them.
+    static let bytesPerPoll = 4096
+
+    /// All the parked places.
+    let capacity: Int
+
+    private struct State {
+        var quota: ParkingQuota
+        var overflowed = 0
+    }
+
+    private let state: Mutex<State>
+
+    /// Places for `capacity` parked polls, shared fairly by client address.
+    init(capacity: Int) {
+        self.capacity = capacity
+        state = Mutex(State(quota: ParkingQuota(capacity: capacity)))
+    }
+
+    /// Takes a place for `address`; false (and counted) when it may not park now.
+    func claim(_ address: String) -> Bool {
+        state.withLock { state in
+            if state.quota.claim(address) { return true }
+            state.overflowed += 1
+            return false
+        }
+    }
+
+    /// Gives back a place `address` claimed.
+    func release(_ address: String) { state.withLock { $0.quota.release(address) } }
+
+    /// Polls held now, and polls answered after the overflow delay so far.
+    var counts: (held: Int, overflowed: Int) { state.withLock { ($0.quota.total, $0.overflowed) } }
+}

@@ -1,0 +1,95 @@
+import DashboardCore
+import Foundation
+import HabitsAPI
+
+/// What the Home page shows: a leaderboard card per favourite habit and a row per followed user (SPEC §5).
+///
+/// A pure function of its inputs: no I/O, no clock, no globals. Favourites and follows that no longer exist
+/// upstream are skipped, not removed from the settings.
+public struct HomePage: Equatable, Sendable {
+    /// One leaderboard card.
+    public var leaderboard: [LeaderboardCard]
+    /// One row per followed user who still exists, sorted by name.
+    public var following: [FollowingRow]
+
+    /// What is happening now, shown with the introduction (nil when the page has no data to show it from).
+    public var happening: HappeningNow?
+
+    /// True when both sections are empty: the page then explains how to favourite habits and follow people.
+    public var showsIntroduction: Bool { leaderboard.isEmpty && following.isEmpty }
+
+    /// Builds the page from the combined statistics, the users, the browser's settings and the active user's id.
+    public init(
+        statistics: CombinedStatistics, users: [String: User], settings: Settings,
+        activeUserID: String = User.activeUserID
+    ) {
+        self.init(
+            snapshot: Snapshot(
+                inputs: SnapshotInputs(users: users, statistics: statistics), activeUserID: activeUserID),
+            settings: settings)
+    }
+
+    /// Builds the page from a snapshot and the browser's settings.
+    public init(snapshot: Snapshot, settings: Settings) {
+        leaderboard = Self.leaderboard(snapshot: snapshot, settings: settings)
+        following = Self.following(snapshot: snapshot, settings: settings)
+    }
+
+    /// Builds the page with "Happening now" for the introduction: growth since `baseline` (or totals without one),
+    /// each leaderboard card's sparkline from `habitTrend`, and from `moments` the latest change of each card's
+    /// lead (when its person still leads the card, issue 47 point 1) and between each followed person and the active
+    /// user within the day.
+    init(
+        snapshot: Snapshot, settings: Settings, baseline: ActivityHistory.Point?, now: Date,
+        habitTrend: (String) -> Trend? = { _ in nil }, moments: MomentLog = MomentLog()
+    ) {
+        self.init(snapshot: snapshot, settings: settings)
+        let second = ActivityHistory.second(now)
+        let dayAgo = second - 86_400
+        let leaders = MomentLog.leaders(in: snapshot)
+        for index in leaderboard.indices {
+            leaderboard[index].trend = habitTrend(leaderboard[index].habitName)
+            leaderboard[index].leaderChange = moments.latestLeader(in: leaderboard[index].habitName, notBefore: dayAgo)
+                .flatMap { moments.line($0, leaders: leaders, now: second, inHabit: false) }
+        }
+        for index in following.indices {
+            following[index].moment = moments.latest(between: following[index].userID, notBefore: dayAgo)
+                .map { MomentLine($0, now: second) }
+        }
+        if showsIntroduction {
+            happening = HappeningNow(snapshot: snapshot, settings: settings, baseline: baseline, now: now)
+        }
+    }
+
+    /// Creates a page from ready-made parts (for templates' tests).
+    public init(leaderboard: [LeaderboardCard], following: [FollowingRow]) {
+        self.leaderboard = leaderboard
+        self.following = following
+    }
+
+    // MARK: - Leaderboard
+
+    /// The text shown when a favourite habit has no counts yet.
+    public static let nobodyYet = RankingLine.nobodyYetText
+
+    private static func leaderboard(snapshot: Snapshot, settings: Settings) -> [LeaderboardCard] {
+        // Sorted by name, a favourite listed twice (settings files are not trusted to be unique) is next to itself and
+        // dropped, with no set built for it.
+        let cards = settings.favoriteHabits.compactMap { snapshot.leaderboardCards[$0] }
+            .sorted { snapshot.order.precedes($0.habitName, $1.habitName) }
+        return cards.enumerated().compactMap { index, card in
+            index > 0 && cards[index - 1].habitName == card.habitName ? nil : card
+        }
+    }
+
+    // MARK: - Following
+
+    private static func following(snapshot: Snapshot, settings: Settings) -> [FollowingRow] {
+        // Sorted by place, an id listed twice is next to itself and dropped, with no set built for it.
+        let places = settings.followedUserIDs.compactMap { snapshot.userPlace[$0] }.sorted()
+        let context = FollowingContext(snapshot: snapshot, settings: settings)
+        return places.enumerated().compactMap { index, place in
+            index > 0 && places[index - 1] == place ? nil : context.row(for: snapshot.sortedUsers[place])
+        }
+    }
+}
