@@ -3,7 +3,7 @@ import Postgres
 import TestSupport
 import Testing
 
-@testable import Dashboard
+@testable import DashboardCore
 
 /// A change whose `COMMIT` was sent and never answered may have been saved, so its 503 must not say nothing was
 /// (issue 49 point 2: a partition in the namespace cluster cut a dashboard off mid-commit, and the change it had
