@@ -58,7 +58,8 @@ public final class DashboardApp: Sendable {
         upstream: any HabitsAPI, images: ImageCache? = nil, renderer: PageRenderer, settings: BrowserSettings,
         originCheck: OriginCheck = OriginCheck(), staticFiles: (any HTTPResponder)? = nil,
         metrics: (@Sendable ([CacheUse]) async -> String)? = nil, clock: any TimeSource = SystemTimeSource(),
-        snapshots: SnapshotStore? = nil, health: (@Sendable () -> String)? = nil
+        snapshots: SnapshotStore? = nil, health: (@Sendable () -> String)? = nil,
+        parking: ParkingLimits = ParkingLimits()
     ) {
         self.health = health
         self.upstream = upstream
@@ -67,7 +68,7 @@ public final class DashboardApp: Sendable {
         let snapshots = snapshots ?? SnapshotStore(source: upstream, clock: clock)
         self.snapshots = snapshots
         self.renderCache = RenderCache(budget: RenderCache.defaultBudget)
-        self.parkedPolls = ParkedPolls(capacity: snapshots.configuration.maxParked)
+        self.parkedPolls = ParkedPolls(parking)
         self.renderer = renderer
         self.settings = settings
         self.originCheck = originCheck

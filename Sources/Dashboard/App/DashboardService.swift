@@ -90,7 +90,6 @@ public final class DashboardService: Sendable {
         let images = ImageCache(upstream: upstreamAPI, disk: imageDisk, clock: clock)
         var snapshotConfiguration = SnapshotStore.Configuration()
         snapshotConfiguration.refreshInterval = .seconds(options.refreshInterval)
-        snapshotConfiguration.maxParked = options.maxParkedPolls
         var persistenceConfiguration = SnapshotPersistence.Configuration(
             directory: options.cacheDirectory, upstream: upstreamIdentity ?? Self.identity(of: upstream))
         persistenceConfiguration.maxAge = TimeInterval(options.cacheMaxAgeDays) * 86_400
@@ -134,11 +133,14 @@ public final class DashboardService: Sendable {
                             name: "settings", bytes: store.cacheBytes, budget: SettingsStore<Settings>.cacheBudgetBytes),
                         CacheUse(name: "images_disk", bytes: imageDisk.totalBytes, budget: imageDisk.budgetBytes),
                     ] + appCaches, cluster: snapshots.clusterRole) + (database?.metricsText ?? "")
-            }, clock: clock, snapshots: snapshots, health: health)
+            }, clock: clock, snapshots: snapshots, health: health, parking: options.parking)
 
         let server = Server(
             configuration: ServerConfiguration(
-                host: options.host, port: options.port, maxConnectionsPerClient: options.maxConnectionsPerClient),
+                host: options.host, port: options.port, maxConnections: options.maxConnections,
+                maxConnectionsPerClient: options.maxConnectionsPerClient,
+                trustedProxy: options.trustedProxies.isEmpty ? nil : ClientAddress.isTrusted(by: options.trustedProxies)
+            ),
             responder: app.responder,
             logger: logger, accessLog: accessLog, answerEpoch: app.answerEpoch)
         // The counters get a listener of their own, on loopback unless told otherwise (issue 48): the public port

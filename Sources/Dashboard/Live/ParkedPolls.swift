@@ -22,10 +22,10 @@ final class ParkedPolls: Sendable {
 
     private let state: Mutex<State>
 
-    /// Places for `capacity` parked polls, shared fairly by client address.
-    init(capacity: Int) {
-        self.capacity = capacity
-        state = Mutex(State(quota: ParkingQuota(capacity: capacity)))
+    /// Places for `limits.capacity` parked polls, shared fairly by client address.
+    init(_ limits: ParkingLimits) {
+        self.capacity = limits.capacity
+        state = Mutex(State(quota: ParkingQuota(limits)))
     }
 
     /// Takes a place for `address`; false (and counted) when it may not park now.
