@@ -123,6 +123,7 @@ for index in range(changes):
     time.sleep(max(0.0, started + (index + 1) * PERIOD - time.monotonic()))
 cpu_ticks = ticks() - cpu_before
 rss, peak = memory("VmRSS"), memory("VmHWM")
+time.sleep(PERIOD)  # the last change's stragglers
 visiting.set()
 client.terminate()
 client.wait()
