@@ -21,10 +21,11 @@ extension ServerTests {
     /// forwarded client, not the proxy.
     @Test func aTrustedProxyIsBoundedByTheCapAndItsConnectionsCountByTheForwardedClient() async throws {
         try await LiveServer.with(behindAProxy(cap: 2), responder: Self.waitingRouter) { server in
+            // Both connected before either sends a request: they count under the proxy's own address until then.
             let first = try TestClient(port: server.port, source: "127.0.0.1")
+            let second = try TestClient(port: server.port, source: "127.0.0.1")
             try first.send(Self.poll(for: "10.0.0.1"))
             try await LiveServer.until("one parked poll") { server.standings.filter(isParked).count == 1 }
-            let second = try TestClient(port: server.port, source: "127.0.0.1")
             try second.send(Self.poll(for: "10.0.0.1"))
             try await LiveServer.until("two parked polls") { server.standings.filter(isParked).count == 2 }
             #expect(server.state.withLock { $0.table.count(of: "10.0.0.1") } == 2)
