@@ -135,9 +135,16 @@ public final class DashboardService: Sendable {
                     ] + appCaches, cluster: snapshots.clusterRole) + (database?.metricsText ?? "")
             }, clock: clock, snapshots: snapshots, health: health, parking: options.parking)
 
+        // Below the open-file limit, or a crowd past it would fail accepts (and more) instead of meeting the cap.
+        let maxConnections = FileDescriptorLimit.connections(for: options.maxConnections)
+        if maxConnections < options.maxConnections {
+            logger.warning(
+                "connection cap lowered to fit the open-file limit (raise it with ulimit -n or LimitNOFILE)",
+                ["max_connections": "\(maxConnections)", "asked": "\(options.maxConnections)"])
+        }
         let server = Server(
             configuration: ServerConfiguration(
-                host: options.host, port: options.port, maxConnections: options.maxConnections,
+                host: options.host, port: options.port, maxConnections: maxConnections,
                 maxConnectionsPerClient: options.maxConnectionsPerClient,
                 trustedProxy: options.trustedProxies.isEmpty ? nil : ClientAddress.isTrusted(by: options.trustedProxies)
             ),
