@@ -8,7 +8,8 @@
 # compiled here (one epoll loop: 50 000 held polls cost it a few MB); Benchmarks/viewers.py logs the changes and sums
 # up. Prints changes shown of all, p50/p90/max from the log to the 200, the dashboard's RSS and CPU time per (viewer,
 # change), early 304s, refused and reset connections, the held polls per address before each change, and a new
-# visitor's page p99 meanwhile. Raises the open-file limit of both sides (run as root for more than the hard limit).
+# visitor's page p99 meanwhile. Raises the open-file limit of both sides (to the hard limit; root may raise that,
+# unless the container forbids it: then VIEWERS stays below it, as the dashboard's cap does).
 # Usage: Benchmarks/viewers.sh                       (VIEWERS=1000 ADDRESSES=64 CHANGES=10 RAMP=5)
 #        VIEWERS=50000 ADDRESSES=256 RAMP=30 Benchmarks/viewers.sh
 #        FLAGS="--max-parked-polls 512" Benchmarks/viewers.sh
