@@ -69,6 +69,8 @@ def parse_arguments():
     parser.add_argument("--slow", type=float, default=0.5, help="a probe page slower than this fails (s)")
     parser.add_argument("--rss-limit", type=float, default=64, help="RSS bound in MiB (default 64)")
     parser.add_argument("--log-limit", type=float, default=4, help="log growth bound in MiB a minute (default 4)")
+    parser.add_argument("--dashboard-args", default="",
+                        help="more flags for the dashboard, one string (--dashboard-args='--max-parked-polls 512')")
     # Internal: the flood and probe processes (separate processes, so neither waits on the other's GIL).
     parser.add_argument("--role", choices=["main", "probe"] + FLOODS + [LARGE], default="main", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
@@ -428,7 +430,8 @@ def start_dashboard(arguments, work, upstream_port, what):
     with open(log_path, "w") as log:
         dashboard, port = start_process(
             [arguments.binary, "--host", "127.0.0.1", "--port", "0", "--upstream", f"http://127.0.0.1:{upstream_port}",
-             "--settings-dir", os.path.join(work, "settings"), "--cache-dir", os.path.join(work, "cache")],
+             "--settings-dir", os.path.join(work, "settings"), "--cache-dir", os.path.join(work, "cache"),
+             *arguments.dashboard_args.split()],
             DASHBOARD_LINE, log, what)
     return dashboard, port, log_path
 

@@ -15,11 +15,13 @@ extension DashboardApp {
         upstream: any HabitsAPI, images: ImageCache? = nil, renderer: PageRenderer, settings: BrowserSettings,
         originCheck: OriginCheck = OriginCheck(), staticFiles: (any HTTPResponder)? = nil,
         metrics: (@Sendable ([CacheUse]) async -> String)? = nil, clock: any TimeSource = SystemTimeSource(),
-        snapshots: SnapshotStore? = nil, health: (@Sendable () -> String)? = nil
+        snapshots: SnapshotStore? = nil, health: (@Sendable () -> String)? = nil,
+        parking: ParkingLimits = ParkingLimits()
     ) {
         self.init(
             state: DashboardState(
-                upstream: upstream, settings: settings.store, images: images, snapshots: snapshots, clock: clock),
+                upstream: upstream, settings: settings.store, images: images, snapshots: snapshots, clock: clock,
+                parking: parking),
             renderer: renderer, settings: settings, originCheck: originCheck, staticFiles: staticFiles,
             metrics: metrics, health: health)
     }

@@ -42,7 +42,7 @@ import Testing
             logFormat: .json)
         expected.database = try DatabaseURL("postgres://u@db.local/habits")
         expected.importSettings = "/tmp/old"
-        expected.maxParkedPolls = 7
+        expected.parking.capacity = 7
         expected.metricsPort = 9100
         expected.metricsHost = "0.0.0.0"
         expected.cookieSecretFile = "/tmp/k"
@@ -129,8 +129,30 @@ import Testing
             Issue.record("not a run")
             return
         }
-        #expect(options.maxParkedPolls == 0)
+        #expect(options.parking.capacity == 0)
         #expect(DashboardOptions.usage.contains("--max-parked-polls"))
+    }
+
+    /// Issue 46: the caps are settings, with defaults that hold 50 000 live viewers.
+    @Test func theConnectionAndParkingCapsAreReadWithDefaultsSizedForFiftyThousandViewers() throws {
+        let defaults = DashboardOptions()
+        #expect(defaults.maxConnections == 64_000)
+        #expect(defaults.parking == ParkingLimits())
+        guard
+            case .run(let options) = try DashboardOptions.parse([
+                "--max-connections", "2048", "--max-parked-polls", "1000", "--max-parked-polls-per-client", "50",
+            ])
+        else {
+            Issue.record("not a run")
+            return
+        }
+        #expect(options.maxConnections == 2048)
+        #expect(options.parking.capacity == 1000)
+        #expect(options.parking.share == 50)
+        for flag in ["--max-connections N", "--max-parked-polls-per-client N"] {
+            #expect(DashboardOptions.usage.contains(flag))
+        }
+        #expect(throws: CommandLineError.self) { try DashboardOptions.parse(["--max-connections", "0"]) }
     }
 
     /// Issue 10: the "default" column of `--help` was ragged.
@@ -150,14 +172,15 @@ import Testing
 
     @Test(arguments: [
         ["--speed", "10.5"], ["--api-port", "70000"], ["--upstream", "ftp://x"], ["--verbose"],
-        ["--max-connections-per-client", "0"], ["--max-connections-per-client", "2000"],
+        ["--max-connections-per-client", "0"], ["--max-connections-per-client", "2000000"],
+        ["--max-connections", "0"], ["--max-connections", "2000000"], ["--max-parked-polls-per-client", "0"],
         ["--new-browser-rate", "0"], ["--new-browser-rate", "many"], ["--trusted-proxy", "proxy.local"],
         ["--trusted-proxy", "10.0.0.1/8"], ["--settings-max-age", "0"], ["--max-settings-files", "-1"],
         ["--max-settings-files", "1e5"],
         // Below 0.25 s the upstream would see more than 4 statistics calls per second (issue 9).
         ["--refresh-interval", "0.1"], ["--refresh-interval", "soon"],
         ["--cache-dir", ""], ["--cache-max-age", "0"], ["--cache-max-age", "week"],
-        ["--max-parked-polls", "-1"], ["--max-parked-polls", "5000"],
+        ["--max-parked-polls", "-1"], ["--max-parked-polls", "5000000"],
     ])
     func badCommandLinesAreRejected(arguments: [String]) {
         #expect(throws: CommandLineError.self) { try DashboardOptions.parse(arguments) }

@@ -15,7 +15,11 @@ import Testing
     let scripted: ScriptedApp
 
     init() throws {
-        scripted = try ScriptedApp(name: "live", clock: ManualClock(date: Date(timeIntervalSince1970: 1_800_000_000)))
+        // 512 places, 32 for each address: the fair-share tests' numbers.
+        var parking = ParkingLimits()
+        parking.capacity = 512
+        scripted = try ScriptedApp(
+            name: "live", clock: ManualClock(date: Date(timeIntervalSince1970: 1_800_000_000)), parking: parking)
     }
 
     func get(_ target: String, _ headers: [(String, String)] = []) async throws -> Response {

@@ -10,8 +10,16 @@ import Testing
         (0..<count).filter { _ in quota.claim(address) }.count
     }
 
+    /// A quota of `capacity` places with the default share.
+    func quota(_ capacity: Int, perClient: Int? = nil) -> ParkingQuota {
+        var limits = ParkingLimits()
+        limits.capacity = capacity
+        limits.perClient = perClient
+        return ParkingQuota(limits)
+    }
+
     @Test func anAddressGetsAtMostItsShare() {
-        var quota = ParkingQuota(capacity: 512)
+        var quota = quota(512)
         #expect(quota.share == 32)
         #expect(claims(&quota, "127.0.0.10", 100) == 32)
         #expect(claims(&quota, "127.0.0.200", 1) == 1)
@@ -20,7 +28,7 @@ import Testing
 
     /// Two (or fifteen) addresses cannot take every place: a sixteenth still finds its share.
     @Test func fifteenGreedyAddressesLeaveAShareForEveryoneElse() {
-        var quota = ParkingQuota(capacity: 512)
+        var quota = quota(512)
         for attacker in 0..<15 { _ = claims(&quota, "10.0.0.\(attacker)", 1000) }
         #expect(quota.total == 480)
         #expect(claims(&quota, "127.0.0.200", 32) == 32)
@@ -28,7 +36,7 @@ import Testing
     }
 
     @Test func aReleasedPlaceCanBeClaimedAgain() {
-        var quota = ParkingQuota(capacity: 16)
+        var quota = quota(16)
         #expect(quota.share == 1)
         #expect(claims(&quota, "a", 2) == 1)
         quota.release("a")
@@ -39,9 +47,26 @@ import Testing
     }
 
     @Test func aTinyCapacityStillGivesEachAddressOnePlace() {
-        var quota = ParkingQuota(capacity: 2)
+        var quota = quota(2)
         #expect(claims(&quota, "a", 1) == 1)
         #expect(claims(&quota, "b", 1) == 1)
         #expect(claims(&quota, "c", 1) == 0)
+    }
+
+    /// The defaults are sized for 50 000 live viewers (issue 46), and the share is still a sixteenth.
+    @Test func theDefaultsHoldFiftyThousandViewersFromSixteenAddressesOrMore() {
+        let limits = ParkingLimits()
+        #expect(limits.capacity == 64_000)
+        #expect(limits.share == 4_000)
+        var quota = ParkingQuota(limits)
+        for address in 0..<256 { #expect(claims(&quota, "10.0.\(address).1", 196) == 196) }
+        #expect(quota.total == 50_176)
+    }
+
+    @Test func theShareCanBeSetApartFromTheCapacity() {
+        var quota = quota(512, perClient: 100)
+        #expect(quota.share == 100)
+        #expect(claims(&quota, "a", 200) == 100)
+        #expect(claims(&quota, "b", 1) == 1)
     }
 }

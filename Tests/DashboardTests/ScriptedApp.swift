@@ -21,7 +21,8 @@ final class ScriptedApp {
     /// few seconds knows whether it crosses into the next slot.
     init(
         name: String, clock: ManualClock = ManualClock(date: ScriptedApp.slotStart()),
-        configuration: SnapshotStore.Configuration = SnapshotStore.Configuration()
+        configuration: SnapshotStore.Configuration = SnapshotStore.Configuration(),
+        parking: ParkingLimits = ParkingLimits()
     ) throws {
         self.clock = clock
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
@@ -31,7 +32,7 @@ final class ScriptedApp {
         app = DashboardApp(
             upstream: data,
             renderer: try Fixture.renderer(),
-            settings: BrowserSettings(store: store), snapshots: snapshots)
+            settings: BrowserSettings(store: store), snapshots: snapshots, parking: parking)
     }
 
     /// Now, rounded down to a multiple of 10 s.

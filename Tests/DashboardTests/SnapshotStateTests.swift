@@ -152,12 +152,16 @@ import Testing
         #expect(state.metrics.parked == 0)
     }
 
-    @Test func pollsBeyondTheBoundAndAfterShutdownAreRefused() {
-        var policy = SnapshotState.Policy()
-        policy.maxParked = 1
-        var state = SnapshotState(policy: policy)
-        _ = state.parkRequested(after: 0, now: t0, deadline: at(25))
-        #expect(state.parkRequested(after: 0, now: t0, deadline: at(25)).0 == .refused)
+    /// How many may park is `ParkingQuota`'s decision alone (issue 46): the state parks every poll it is given.
+    @Test func everyPollIsParkedUntilShutdownAndNoneAfter() {
+        var state = SnapshotState()
+        for _ in 0..<600 {
+            guard case .wait = state.parkRequested(after: 0, now: t0, deadline: at(25)).0 else {
+                Issue.record("expected to park")
+                return
+            }
+        }
+        #expect(state.metrics.parked == 600)
         let woken = state.shutdown()
         #expect(resumed(woken).map(\.changed) == [true])
         #expect(state.parkRequested(after: 0, now: t0, deadline: at(25)).0 == .refused)

@@ -163,18 +163,6 @@ import Testing
         #expect(outcome == .timedOut)
     }
 
-    @Test func parkedPollsBeyondTheBoundAreRefused() async throws {
-        var configuration = SnapshotStore.Configuration()
-        configuration.maxParked = 2
-        let store = SnapshotStore(source: data, configuration: configuration, clock: clock, logger: .silent)
-        let view = try await store.view()
-        let parked = (0..<2).map { _ in Task { await store.park(after: view.generation, timeout: .seconds(25)) } }
-        await eventually("two parked") { store.metrics.parked == 2 }
-        #expect(await store.park(after: view.generation, timeout: .seconds(25)) == .refused)
-        store.shutdown()
-        for poll in parked { #expect(await poll.value == .changed) }
-    }
-
     @Test func shutdownAnswersParkedPollsAtOnceAndRefusesNewOnes() async throws {
         let view = try await store.view()
         let store = store

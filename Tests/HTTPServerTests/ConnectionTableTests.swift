@@ -96,4 +96,29 @@ import Testing
         #expect(table.servingEntries.map(\.entry.handle) == ["s"])
         #expect(table.count(of: "a") == 2)
     }
+
+    /// Behind a trusted proxy a connection counts under the client of its latest request (issue 46 point 3).
+    @Test func aReaddressedConnectionCountsUnderItsNewAddressUntilItCloses() {
+        var table = Table()
+        let id = table.reserveServing(address: "proxy")
+        table.register(id: id, handle: "p", address: "proxy", role: .serving)
+        table.readdress(id, to: "10.0.0.1")
+        #expect(table.count(of: "proxy") == 0)
+        #expect(table.count(of: "10.0.0.1") == 1)
+        #expect(table.servingEntries.map(\.entry.address) == ["10.0.0.1"])
+        table.readdress(id, to: "10.0.0.2")
+        #expect(table.perAddress == ["10.0.0.2": 1])
+        table.remove(id)
+        #expect(table.perAddress.isEmpty)
+        #expect(table.serving == 0)
+    }
+
+    @Test func aFinishingConnectionIsNotCountedAgainByAReaddress() {
+        var table = Table()
+        let id = table.reserveServing(address: "proxy")
+        table.register(id: id, handle: "p", address: "proxy", role: .serving)
+        table.lastAnswer(id)
+        table.readdress(id, to: "10.0.0.1")
+        #expect(table.perAddress.isEmpty)
+    }
 }

@@ -24,7 +24,10 @@ public struct DashboardOptions: Sendable, Equatable {
     public var seed: UInt64?
     /// Whether the embedded simulator starts with half an hour of past activity (`--no-history` turns it off).
     public var history: Bool
-    /// Connections one client address may hold at once; nil for the server's default (a quarter of its cap).
+    /// Connections held at once (`--max-connections`); at the cap the largest holder's cheapest one makes room.
+    public var maxConnections = ServerConfiguration().maxConnections
+    /// Connections one client address may hold at once; nil for the server's default (a quarter of its cap, at most
+    /// 256). A trusted proxy is not limited per address: its connections count by the forwarded client.
     public var maxConnectionsPerClient: Int?
     /// New browser ids (settings cookies) one client address may be given per minute (`--new-browser-rate`).
     public var newBrowserRate: Int
@@ -64,9 +67,8 @@ public struct DashboardOptions: Sendable, Equatable {
     public var logLevel: Logger.Level
     /// How log lines are written (`--log-format`): logfmt or one JSON object per line.
     public var logFormat: Logger.Format
-    /// Live polls held at once (`--max-parked-polls`, for tests: 0 has every poll answered at once with
-    /// `Retry-After`, as when every place is taken).
-    public var maxParkedPolls: Int = 512
+    /// Live polls held at once, in all (`--max-parked-polls`) and per client address (`--max-parked-polls-per-client`).
+    public var parking = ParkingLimits()
 
     /// Creates options; the defaults are those of `habits-dashboard` with no flags and no environment.
     public init(
@@ -133,7 +135,8 @@ public struct DashboardOptions: Sendable, Equatable {
           --no-history                    start the embedded API with no past activity    default half an hour
           --refresh-interval S            statistics refresh while a live page is         default 0.25
                                           watched, in seconds (0.25 to 60)
-          --max-connections-per-client N  connections one address may hold, 1 to 1024     default 256
+          --max-connections-per-client N  connections one address may hold (a trusted     default 256
+                                          proxy counts by its forwarded clients)
           --new-browser-rate N            new browsers per client address per minute      default 30
           --trusted-proxy ADDR            take the client from X-Forwarded-For of this    default none
                                           proxy (address or CIDR; repeat or comma list)
@@ -157,7 +160,11 @@ public struct DashboardOptions: Sendable, Equatable {
           --metrics-port N                serve /metrics on this port only (0 picks a     default off
                                           free one); the public port answers it 404
           --metrics-host H                address the metrics port binds                  default 127.0.0.1
-          --max-parked-polls N            live polls held at once (for tests), 0 to 4096  default 512
+          --max-connections N             connections held at once (each takes a file     default 64000
+                                          descriptor: raise `ulimit -n` to match)
+          --max-parked-polls N            live polls held at once, 0 to 1000000           default 64000
+          --max-parked-polls-per-client N                                                 default a 16th of
+                                          live polls one client address may hold          --max-parked-polls
           --help                          show this help
 
         """
@@ -190,7 +197,7 @@ public struct DashboardOptions: Sendable, Equatable {
                 "--cache-max-age": .value, "--public-url": .value, "--resources": .value, "--log-level": .value,
                 "--log-format": .value, "--database": .value, "--import-settings": .value,
                 "--max-parked-polls": .value, "--cookie-secret-file": .value, "--metrics-port": .value,
-                "--metrics-host": .value,
+                "--metrics-host": .value, "--max-connections": .value, "--max-parked-polls-per-client": .value,
             ])
         while let (name, value) = try scanner.next() {
             let value = value ?? ""
@@ -204,9 +211,10 @@ public struct DashboardOptions: Sendable, Equatable {
             case "--speed": options.speed = try OptionValue.number(value, option: name, in: 0.1...10)
             case "--seed": options.seed = try OptionValue.seed(value, option: name)
             case "--no-history": options.history = false
+            case "--max-connections":
+                options.maxConnections = try OptionValue.integer(value, option: name, in: 1...1_000_000)
             case "--max-connections-per-client":
-                options.maxConnectionsPerClient = try OptionValue.integer(
-                    value, option: name, in: 1...ServerConfiguration().maxConnections)
+                options.maxConnectionsPerClient = try OptionValue.integer(value, option: name, in: 1...1_000_000)
             case "--new-browser-rate":
                 options.newBrowserRate = try OptionValue.integer(value, option: name, in: 1...1_000_000)
             case "--trusted-proxy":
@@ -222,7 +230,9 @@ public struct DashboardOptions: Sendable, Equatable {
                 options.refreshInterval = try OptionValue.number(value, option: name, in: 0.25...60)
             case "--cache-dir": options.cacheDirectory = try OptionValue.nonEmpty(value, option: name)
             case "--max-parked-polls":
-                options.maxParkedPolls = try OptionValue.integer(value, option: name, in: 0...4096)
+                options.parking.capacity = try OptionValue.integer(value, option: name, in: 0...1_000_000)
+            case "--max-parked-polls-per-client":
+                options.parking.perClient = try OptionValue.integer(value, option: name, in: 1...1_000_000)
             case "--metrics-port": options.metricsPort = try OptionValue.port(value, option: name)
             case "--metrics-host": options.metricsHost = try OptionValue.nonEmpty(value, option: name)
             case "--cache-max-age":

@@ -4,6 +4,6 @@ public enum ParkOutcome: Equatable, Sendable {
     case changed
     /// The wait ran out with no change.
     case timedOut
-    /// Not parked: too many wait already, or the store is shutting down.
+    /// Not parked: the store is shutting down.
     case refused
 }

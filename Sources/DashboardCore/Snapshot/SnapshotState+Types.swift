@@ -17,8 +17,6 @@ extension SnapshotState {
         /// the store's clock, so suites drive it with their manual clock (or wait for the data, as the browser
         /// tests and `DashboardService.waitForData()` do) instead of hoping a first refresh is fast.
         var upstreamWait: Duration = .seconds(3)
-        /// Most long polls parked at once; beyond it they are answered at once.
-        var maxParked = 512
     }
 
     /// The users, habits and categories a snapshot is built with, and their digest.

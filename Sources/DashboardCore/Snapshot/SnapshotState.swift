@@ -122,7 +122,8 @@ struct SnapshotState {
     mutating func parkRequested(
         after generation: UInt64, now: ContinuousClock.Instant, deadline: ContinuousClock.Instant
     ) -> (ParkAnswer, [Action]) {
-        guard !isShutDown, metrics.parked < policy.maxParked else { return (.refused, []) }
+        // How many may park is `ParkingQuota`'s decision, taken before a poll gets here.
+        guard !isShutDown else { return (.refused, []) }
         guard generation == self.generation else { return (.changed, []) }
         metrics.parked += 1
         var actions: [Action] = []

@@ -12,8 +12,6 @@ extension SnapshotStore {
         public var pageWait: Duration = .milliseconds(40)
         /// How long a request waits on the upstream with no data yet (`SnapshotState.Policy.upstreamWait`).
         public var upstreamWait: Duration = .seconds(3)
-        /// Most long polls parked at once; beyond it they are answered at once.
-        public var maxParked = 512
         /// The active user's id.
         public var activeUserID = User.activeUserID
 
@@ -26,7 +24,6 @@ extension SnapshotStore {
             policy.schedule.referenceInterval = referenceInterval
             policy.pageWait = pageWait
             policy.upstreamWait = upstreamWait
-            policy.maxParked = maxParked
             return policy
         }
     }

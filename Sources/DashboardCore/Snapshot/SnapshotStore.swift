@@ -16,7 +16,7 @@ import Timing
 ///   no data at all waits, bounded by the client's total timeout; data older than a second or so waits at most
 ///   `pageWait` for the refresh it started, so the first visitor after a quiet spell sees fresh data.
 /// - Long polls `park` until the view changes (new version, the stale notice appearing or going, a browser's
-///   settings changing), their timeout passes, or the store shuts down. At most `maxParked` wait at once.
+///   settings changing), their timeout passes, or the store shuts down. How many may wait is decided before (`ParkingQuota`).
 /// - Every successful refresh records the totals in `history` (issue 10 point 4) before publishing, so the samples
 ///   follow the fetches on this store's clock, not the requests. That one call is the whole seam to the history.
 final class SnapshotStore: Sendable {

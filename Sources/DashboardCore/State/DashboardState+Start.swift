@@ -60,7 +60,6 @@ extension DashboardState {
         let images = ImageCache(upstream: upstreamAPI, disk: imageDisk, clock: clock)
         var snapshotConfiguration = SnapshotStore.Configuration()
         snapshotConfiguration.refreshInterval = .seconds(options.refreshInterval)
-        snapshotConfiguration.maxParked = options.maxParkedPolls
         var persistenceConfiguration = SnapshotPersistence.Configuration(
             directory: options.cacheDirectory, upstream: upstreamIdentity ?? Self.identity(of: upstream))
         persistenceConfiguration.maxAge = TimeInterval(options.cacheMaxAgeDays) * 86_400
@@ -89,7 +88,7 @@ extension DashboardState {
         }
         return DashboardState(
             upstream: upstreamAPI, settings: SettingsAccess(backend), images: images, snapshots: snapshots,
-            clock: clock,
+            clock: clock, parking: options.parking,
             running: Running(
                 backend: backend, signers: signers, sweeper: sweeper, refresher: refresher, database: database,
                 coalescer: upstreamAPI, imageDisk: imageDisk))

@@ -20,6 +20,9 @@ public final class DashboardState: Sendable {
     public let settings: SettingsAccess
     /// The clock; its wall-clock `date` stamps logged habits (sent upstream and shown to people, so never monotonic).
     public let clock: any TimeSource
+    /// How many live polls may be parked at once, in all and per client (`--max-parked-polls`,
+    /// `--max-parked-polls-per-client`); the web's `ParkingQuota` enforces them.
+    public let parking: ParkingLimits
     /// What a state started from options owns besides (`DashboardState+Start.swift`); nil in tests.
     let running: Running?
 
@@ -27,8 +30,9 @@ public final class DashboardState: Sendable {
     /// clock injected everywhere, a test's manual clock included).
     init(
         upstream: any HabitsAPI, settings: SettingsAccess, images: ImageCache? = nil, snapshots: SnapshotStore? = nil,
-        clock: any TimeSource = SystemTimeSource(), running: Running? = nil
+        clock: any TimeSource = SystemTimeSource(), parking: ParkingLimits = ParkingLimits(), running: Running? = nil
     ) {
+        self.parking = parking
         self.upstream = upstream
         self.settings = settings
         self.images = images ?? ImageCache(upstream: upstream, disk: nil, clock: clock)
@@ -78,9 +82,6 @@ public final class DashboardState: Sendable {
     public func park(after generation: UInt64, timeout: Duration) async -> ParkOutcome {
         await snapshots.park(after: generation, timeout: timeout)
     }
-
-    /// The most long polls parked at once.
-    public var maxParked: Int { snapshots.configuration.maxParked }
 
     /// Returns at `deadline` on the state's clock, or when the task is cancelled.
     public func pause(until deadline: ContinuousClock.Instant) async { await snapshots.pause(until: deadline) }

@@ -59,7 +59,7 @@ public final class DashboardApp: Sendable {
         self.state = state
         self.health = health
         self.renderCache = RenderCache(budget: RenderCache.defaultBudget)
-        self.parkedPolls = ParkedPolls(capacity: state.maxParked)
+        self.parkedPolls = ParkedPolls(state.parking)
         self.renderer = renderer
         self.settings = settings
         self.originCheck = originCheck

@@ -79,9 +79,19 @@ public final class DashboardService: Sendable {
                     log: (accessLog.summedLines, LogBuffer.standardError.droppedLines), appCaches: appCaches)
             })
 
+        // Below the open-file limit, or a crowd past it would fail accepts (and more) instead of meeting the cap.
+        let maxConnections = FileDescriptorLimit.connections(for: options.maxConnections)
+        if maxConnections < options.maxConnections {
+            logger.warning(
+                "connection cap lowered to fit the open-file limit (raise it with ulimit -n or LimitNOFILE)",
+                ["max_connections": "\(maxConnections)", "asked": "\(options.maxConnections)"])
+        }
         let server = Server(
             configuration: ServerConfiguration(
-                host: options.host, port: options.port, maxConnectionsPerClient: options.maxConnectionsPerClient),
+                host: options.host, port: options.port, maxConnections: maxConnections,
+                maxConnectionsPerClient: options.maxConnectionsPerClient,
+                trustedProxy: options.trustedProxies.isEmpty ? nil : ClientAddress.isTrusted(by: options.trustedProxies)
+            ),
             responder: app.responder,
             logger: logger, accessLog: accessLog, answerEpoch: app.answerEpoch)
         // The counters get a listener of their own, on loopback unless told otherwise (issue 48): the public port

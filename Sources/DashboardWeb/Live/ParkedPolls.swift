@@ -9,9 +9,10 @@ final class ParkedPolls: Sendable {
     /// What the overflow answer's `Retry-After` asks for, in seconds; `live.js` waits that long before polling again.
     static let retryAfter = 5
 
-    /// What one parked poll holds, estimated generously: its suspended handler task and frames, its request and its
-    /// waiter entry (issue 23). The budget is `capacity` of them.
-    static let bytesPerPoll = 4096
+    /// What one parked poll costs, as measured: its connection, its suspended handler task and frames, its request,
+    /// its waiter entry and its timeout's task (issue 46: RSS grew by about 18 KiB per held viewer with 10 000 of them,
+    /// Benchmarks/viewers.sh). The budget is `capacity` of them.
+    static let bytesPerPoll = 18 * 1024
 
     /// All the parked places.
     let capacity: Int
@@ -23,10 +24,10 @@ final class ParkedPolls: Sendable {
 
     private let state: Mutex<State>
 
-    /// Places for `capacity` parked polls, shared fairly by client address.
-    init(capacity: Int) {
-        self.capacity = capacity
-        state = Mutex(State(quota: ParkingQuota(capacity: capacity)))
+    /// Places for `limits.capacity` parked polls, shared fairly by client address.
+    init(_ limits: ParkingLimits) {
+        self.capacity = limits.capacity
+        state = Mutex(State(quota: ParkingQuota(limits)))
     }
 
     /// Takes a place for `address`; false (and counted) when it may not park now.

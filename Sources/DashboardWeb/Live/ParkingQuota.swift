@@ -4,10 +4,11 @@ import DashboardCore
 /// places, so every other viewer's live page fell back to polling). A pure value: the live-poll handler asks it
 /// before parking and gives the place back when the poll ends, wherever the waiters themselves are kept.
 ///
-/// Each address may hold at most `share` places (a sixteenth of them: 32 of 512), so it takes at least 16 addresses
-/// to fill them; behind a shared address (a NAT, an office) that is still 32 open tabs' live regions.
+/// Each address may hold at most `share` places (by default a sixteenth of them: 4 000 of 64 000), so it takes at least
+/// 16 addresses to fill them. This is the one place the parked-poll cap is enforced (the snapshot store parks
+/// whatever it is given).
 struct ParkingQuota: Equatable, Sendable {
-    /// All the parked places (the snapshot store's `maxParked`).
+    /// All the parked places.
     let capacity: Int
     /// The most one address may hold.
     let share: Int
@@ -16,10 +17,10 @@ struct ParkingQuota: Equatable, Sendable {
     /// Places held in all.
     private(set) var total = 0
 
-    /// A quota of `capacity` places, `capacity / 16` (at least 1) for each address.
-    init(capacity: Int) {
-        self.capacity = capacity
-        self.share = max(1, capacity / 16)
+    /// A quota of `limits.capacity` places, `limits.share` for each address.
+    init(_ limits: ParkingLimits) {
+        self.capacity = limits.capacity
+        self.share = limits.share
     }
 
     /// Takes a place for `address`; false when it holds its share already or every place is taken.

@@ -15,6 +15,7 @@ extension Connection {
 
     /// Carries out `.dispatch`: gives `request` to the running worker, or starts one.
     func dispatch(_ request: Request) {
+        accountForwardedClient(of: request)
         let id = environment.requestIDs.nextID()
         let context = RequestContext(
             requestID: id.text, base: environment.contextLogger, peer: client, activity: activity)

@@ -59,12 +59,16 @@ final class Connection: @unchecked Sendable {
         /// `Connection: close`) is sent: a client that reconnects as soon as it reads that answer must find its
         /// slot free, before the socket is even closed (wrk does, every 1 000 requests).
         let onLastAnswer: @Sendable (Int) -> Void
+        /// Called on the loop thread when a trusted proxy's connection carries a request of another client: it
+        /// counts under that client's address from now on (`ConnectionTable.readdress`).
+        let onReaddress: @Sendable (Int, String) -> Void
 
         /// Everything a server's connections share.
         init(
             responder: any HTTPResponder, logger: Logger, configuration: ServerConfiguration,
             requestIDs: RequestIDGenerator, accessLog: AccessLogSummer? = nil, answerEpoch: AnswerEpoch? = nil,
-            onClose: @escaping @Sendable (Int) -> Void, onLastAnswer: @escaping @Sendable (Int) -> Void = { _ in }
+            onClose: @escaping @Sendable (Int) -> Void, onLastAnswer: @escaping @Sendable (Int) -> Void = { _ in },
+            onReaddress: @escaping @Sendable (Int, String) -> Void = { _, _ in }
         ) {
             self.responder = responder
             self.logger = logger
@@ -77,6 +81,7 @@ final class Connection: @unchecked Sendable {
                 answerEpoch == nil ? [] : EventLoopGroup.shared.loops.map { _ in AnswerMemo.PerLoop() }
             self.onClose = onClose
             self.onLastAnswer = onLastAnswer
+            self.onReaddress = onReaddress
         }
     }
 
@@ -130,6 +135,8 @@ final class Connection: @unchecked Sendable {
     @exclusivity(unchecked) var output = OutputQueue()
     /// Bytes dropped while lingering, bounded so a client cannot keep us reading forever.
     @exclusivity(unchecked) var lingerBytesDropped = 0
+    /// Behind a trusted proxy, the client address this connection counts under now (nil: the peer's, as admitted).
+    @exclusivity(unchecked) var accountedAs: String?
     /// Whether `onLastAnswer` has run.
     @exclusivity(unchecked) var lastAnswerAnnounced = false
     /// `state.standing` as last published to `standing`, so the lock is taken only when it changes.

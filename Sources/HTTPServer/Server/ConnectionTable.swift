@@ -82,6 +82,16 @@ struct ConnectionTable<Handle> {
         serving += 1
     }
 
+    /// Connection `id` now counts under `address` (behind a trusted proxy, the client its latest request is
+    /// forwarded for); nothing changes for a connection that no longer counts against an address.
+    mutating func readdress(_ id: Int, to address: String) {
+        guard let entry = entries[id], entry.address != address, entry.role == .serving || entry.role == .evicting
+        else { return }
+        release(entry.address)
+        perAddress[address, default: 0] += 1
+        entries[id]?.address = address
+    }
+
     /// Connection `id` is sending its last answer: its slot and its address's count are free from now on.
     mutating func lastAnswer(_ id: Int) {
         // The 503 of a refusal stays bounded by `rejecting` until the socket closes.

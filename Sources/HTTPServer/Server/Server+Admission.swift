@@ -47,7 +47,11 @@ extension Server {
         let now = clock.now
         var admission = state.withLock { state -> Admission? in
             guard state.phase == .running else { return .close }
-            if state.table.count(of: address) >= configuration.connectionsPerClientLimit {
+            // A trusted proxy carries many clients: only the cap bounds it (its connections count under the client
+            // each request is forwarded for, `Connection.accountForwardedClient`).
+            if !configuration.isTrustedProxy(client),
+                state.table.count(of: address) >= configuration.connectionsPerClientLimit
+            {
                 return refuse(&state, .perClientLimit, peer: peer, now: now)
             }
             if state.table.serving < configuration.maxConnections {

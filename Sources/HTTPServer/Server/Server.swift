@@ -121,7 +121,8 @@ public final class Server: Sendable {
             responder: responder, logger: logger, configuration: configuration,
             requestIDs: requestIDs, accessLog: accessLog, answerEpoch: answerEpoch,
             onClose: { [weak self] id in self?.connectionClosed(id) },
-            onLastAnswer: { [weak self] id in self?.state.withLock { $0.table.lastAnswer(id) } })
+            onLastAnswer: { [weak self] id in self?.state.withLock { $0.table.lastAnswer(id) } },
+            onReaddress: { [weak self] id, address in self?.state.withLock { $0.table.readdress(id, to: address) } })
         let started = state.withLock { state -> Bool in
             guard state.phase == .created else { return false }
             state.phase = .running
