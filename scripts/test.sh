@@ -116,7 +116,8 @@ echo "==> release package (scripts/package.sh: swift build -c release --static-s
 package=$(scripts/package.sh | tail -n 1)
 deploy_tests=(Tests/Deploy/test_package.py Tests/Deploy/test_unit.py)
 if [ "$nginx" = 1 ] && [ "$browsers" = 1 ]; then deploy_tests+=(Tests/Deploy/test_https.py); fi
-if [ "$nginx" = 1 ]; then deploy_tests+=(Tests/Deploy/test_https_proxy.py); fi
+# The noisy-client test (issue 46 point 3): one client holding hundreds of polls through the TLS proxy.
+if [ "$nginx" = 1 ]; then deploy_tests+=(Tests/Deploy/test_https_proxy.py Tests/Deploy/test_noisy_client.py); fi
 if [ "$nginx" = 1 ] && [ "$testssl" = 1 ]; then deploy_tests+=(Tests/Deploy/test_tls.py); fi
 echo "==> deployment tests (${deploy_tests[*]}; the release $package)"
 HABITS_PACKAGE="$package" .venv/bin/python -m pytest -q -p no:cacheprovider "${deploy_tests[@]}"
