@@ -17,20 +17,9 @@ struct ErrorAnswers<Next: HTTPResponder>: HTTPResponder {
     /// Renders the error page.
     let renderer: PageRenderer
 
-    func respond(to request: Request, context: RequestContext) async -> Response {
-        do {
-            return try await next.respond(to: request, context: context)
-        } catch {
-            return answer(error, request, context)
-        }
-    }
-
-    func respondAtOnce(to request: Request, context: RequestContext) -> Response? {
-        do {
-            return try next.respondAtOnce(to: request, context: context)
-        } catch {
-            return answer(error, request, context)
-        }
+    /// `next`'s answer, with an error thrown at once or by its work turned into its answer here.
+    func respond(to request: Request, context: RequestContext) -> Answer {
+        Answer.catching({ answer($0, request, context) }) { try next.respond(to: request, context: context) }
     }
 
     /// The answer to `error`: a page for people's pages, the reason phrase for machine-facing paths.

@@ -15,14 +15,10 @@ struct SiteGuard<Next: HTTPResponder>: HTTPResponder {
     /// The HSTS value (`SecurityFields.strictTransportSecurity`).
     static var strictTransportSecurity: String { SecurityFields.strictTransportSecurity }
 
-    func respond(to request: Request, context: RequestContext) async throws -> Response {
+    /// Admits the request once; the site it was sent to finishes the answer, now or when its work is done.
+    func respond(to request: Request, context: RequestContext) throws -> Answer {
         let site = try admit(request, context)
-        return finish(try await next.respond(to: request, context: context), site: site)
-    }
-
-    func respondAtOnce(to request: Request, context: RequestContext) throws -> Response? {
-        let site = try admit(request, context)
-        return try next.respondAtOnce(to: request, context: context).map { finish($0, site: site) }
+        return try next.respond(to: request, context: context).map { finish($0, site: site) }
     }
 
     /// The site `request` was sent to; throws 421 for one this dashboard is not served at.
