@@ -17,7 +17,9 @@ struct PageResponder: HTTPResponder {
 
     func respond(to request: Request, context: RequestContext) throws -> Answer {
         let body = try prepare(app, request, context)
-        return try app.answer(request, live: live, body) { [app, live] in
+        if let response = try app.answerNow(request, live: live, body) { return .now(response) }
+        // Built only when the page must wait: a warm page allocates no work.
+        return .later { [app, live] in
             let view = try await app.state.view(live: live, activity: context.activity)
             let browser = try await app.settings.browser(of: request)
             return try body(view, browser)
@@ -26,14 +28,11 @@ struct PageResponder: HTTPResponder {
 }
 
 extension DashboardApp {
-    /// `body`'s answer now when the view and the browser's settings are in memory, else `later`.
-    func answer(
-        _ request: Request, live: Bool, _ body: PageBody,
-        otherwise later: @escaping @Sendable () async throws -> Response
-    ) throws -> Answer {
+    /// `body`'s answer when the view and the browser's settings are in memory; nil when either must be awaited.
+    func answerNow(_ request: Request, live: Bool, _ body: PageBody) throws -> Response? {
         guard let view = state.viewAtOnce(live: live), let browser = settings.browserAtOnce(of: request) else {
-            return .later(later)
+            return nil
         }
-        return .now(try body(view, browser))
+        return try body(view, browser)
     }
 }

@@ -10,6 +10,7 @@ public enum Answer: Sendable {
     case later(@Sendable () async throws -> Response)
 
     /// This answer with `transform` applied to its response: at once to `.now`, after the work of `.later`.
+    @inlinable
     public func map(_ transform: @escaping @Sendable (Response) -> Response) -> Answer {
         switch self {
         case .now(let response): .now(transform(response))
@@ -19,6 +20,7 @@ public enum Answer: Sendable {
 
     /// This answer with an error its work throws turned into a response by `recover` (an error thrown while
     /// answering is the responder's caller's to catch, `Answer.catching`).
+    @inlinable
     public func recover(_ recover: @escaping @Sendable (any Error) -> Response) -> Answer {
         switch self {
         case .now: self
@@ -30,6 +32,7 @@ public enum Answer: Sendable {
     }
 
     /// `answer()`'s answer with every error, thrown at once or by its work, turned into a response by `recover`.
+    @inlinable
     public static func catching(
         _ recover: @escaping @Sendable (any Error) -> Response, _ answer: () throws -> Answer
     ) -> Answer {
@@ -41,6 +44,7 @@ public enum Answer: Sendable {
     }
 
     /// The response, awaiting the work if there is any.
+    @inlinable
     public func response() async throws -> Response {
         switch self {
         case .now(let response): response

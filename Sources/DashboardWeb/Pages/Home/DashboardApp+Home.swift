@@ -24,9 +24,10 @@ extension DashboardApp {
 
     /// Home's answer: now when the view and the settings are in memory, else `home` awaited.
     func homeAnswer(_ request: Request, _ context: RequestContext) throws -> Answer {
-        try answer(request, live: true, { [self] in try home(request, context, $0, $1) }) {
-            [self] in try await home(request, context)
+        if let response = try answerNow(request, live: true, { [self] in try home(request, context, $0, $1) }) {
+            return .now(response)
         }
+        return .later { [self] in try await home(request, context) }
     }
 
     private func homeFrame(_ request: Request) -> PageFrame {
