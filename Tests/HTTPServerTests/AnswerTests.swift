@@ -66,17 +66,15 @@ import Testing
         #expect(worked.count == 1 && mapped.count == 1)
     }
 
-    @Test func catchingTurnsAnErrorThrownAtOnceOrByTheWorkIntoAResponse() async throws {
+    @Test func recoverTurnsAnErrorTheWorkThrowsIntoAResponseAndLeavesNowAlone() async throws {
         let recover: @Sendable (any Error) -> Response = { _ in .text("recovered", status: .badRequest) }
-        let atOnce = Answer.catching(recover) { throw HTTPError(.notFound) }
-        guard case .now(let now) = atOnce else {
-            Issue.record("an error thrown at once is answered now")
+        let later = Answer.later { throw HTTPError(.notFound) }.recover(recover)
+        #expect(try await later.response().status == .badRequest)
+        guard case .now(let now) = Answer.now(.text("fine")).recover(recover) else {
+            Issue.record("a now answer stays now")
             return
         }
-        #expect(now.status == .badRequest)
-        let later = Answer.catching(recover) { .later { throw HTTPError(.notFound) } }
-        #expect(try await later.response().status == .badRequest)
-        #expect(try await Answer.catching(recover) { .now(.text("fine")) }.response().status == .ok)
+        #expect(now.status == .ok)
     }
 
     /// Through the connection: a request whose route must be awaited is asked of the middleware and routed once

@@ -19,7 +19,15 @@ struct ErrorAnswers<Next: HTTPResponder>: HTTPResponder {
 
     /// `next`'s answer, with an error thrown at once or by its work turned into its answer here.
     func respond(to request: Request, context: RequestContext) -> Answer {
-        Answer.catching({ answer($0, request, context) }) { try next.respond(to: request, context: context) }
+        let given: Answer
+        do {
+            given = try next.respond(to: request, context: context)
+        } catch {
+            return .now(answer(error, request, context))
+        }
+        // A warm page's answer passes through building no closure: only work for later is wrapped.
+        guard case .later = given else { return given }
+        return given.recover { answer($0, request, context) }
     }
 
     /// The answer to `error`: a page for people's pages, the reason phrase for machine-facing paths.

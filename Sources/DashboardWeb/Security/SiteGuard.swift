@@ -18,7 +18,10 @@ struct SiteGuard<Next: HTTPResponder>: HTTPResponder {
     /// Admits the request once; the site it was sent to finishes the answer, now or when its work is done.
     func respond(to request: Request, context: RequestContext) throws -> Answer {
         let site = try admit(request, context)
-        return try next.respond(to: request, context: context).map { finish($0, site: site) }
+        let answer = try next.respond(to: request, context: context)
+        // A warm page's answer is finished here, building no closure: only work for later is wrapped.
+        guard case .now(let response) = answer else { return answer.map { finish($0, site: site) } }
+        return .now(finish(response, site: site))
     }
 
     /// The site `request` was sent to; throws 421 for one this dashboard is not served at.

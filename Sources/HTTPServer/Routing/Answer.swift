@@ -19,7 +19,7 @@ public enum Answer: Sendable {
     }
 
     /// This answer with an error its work throws turned into a response by `recover` (an error thrown while
-    /// answering is the responder's caller's to catch, `Answer.catching`).
+    /// answering is the responder's caller's to catch).
     @inlinable
     public func recover(_ recover: @escaping @Sendable (any Error) -> Response) -> Answer {
         switch self {
@@ -28,18 +28,6 @@ public enum Answer: Sendable {
             .later {
                 do { return try await work() } catch { return recover(error) }
             }
-        }
-    }
-
-    /// `answer()`'s answer with every error, thrown at once or by its work, turned into a response by `recover`.
-    @inlinable
-    public static func catching(
-        _ recover: @escaping @Sendable (any Error) -> Response, _ answer: () throws -> Answer
-    ) -> Answer {
-        do {
-            return try answer().recover(recover)
-        } catch {
-            return .now(recover(error))
         }
     }
 
