@@ -5,13 +5,16 @@ import Testing
 @testable import DashboardCore
 @testable import DashboardWeb
 
-/// A warm page is answered at once on the event loop (issue 21), and that answer is the one the awaited path gives;
+/// A warm page is answered now on the event loop (issue 21), and that answer is the one the awaited path gives;
 /// whatever needs waiting (no data yet, a long poll, a form) is left to it.
 @Suite struct DashboardAtOnceTests {
+    /// The app's answer to `target` when it is given now (`Answer.now`); nil when it is work for later.
     func atOnce(_ app: DashboardApp, _ target: String) throws -> Response? {
-        try app.responder.respondAtOnce(
+        let answer = try app.responder.respond(
             to: Request(method: .get, target: target, headers: HTTPHeaders([("Host", "127.0.0.1:8000")])),
             context: RequestContext(requestID: "t", logger: .silent))
+        guard case .now(let response) = answer else { return nil }
+        return response
     }
 
     @Test(arguments: [

@@ -38,7 +38,8 @@ extension DashboardAppTests {
             settings: BrowserSettings(store: store), metrics: { _ in "" }, clock: app.clock)
         let direct = try await unchecked.responder.respond(
             to: Request(method: .get, target: "/images/user0", headers: HTTPHeaders([("Host", Self.host)])),
-            context: RequestContext(requestID: "t", logger: .silent))
+            context: RequestContext(requestID: "t", logger: .silent)
+        ).response()
         #expect(direct.status == .badGateway)
     }
 

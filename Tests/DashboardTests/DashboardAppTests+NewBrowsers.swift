@@ -36,7 +36,8 @@ extension DashboardAppTests {
             to: Request(
                 method: .post, target: "/habits/Yoga/favorite", headers: HTTPHeaders(fields),
                 body: Array("favorite=true".utf8)),
-            context: RequestContext(requestID: "t", logger: .silent, peer: IPAddress(peer)))
+            context: RequestContext(requestID: "t", logger: .silent, peer: IPAddress(peer))
+        ).response()
     }
 
     /// Neither an id the dashboard never issued, nor one of the untagged cookies of earlier versions, nor a tag from
@@ -124,7 +125,8 @@ extension DashboardAppTests {
                     to: Request(
                         method: .get, target: "/habits",
                         headers: HTTPHeaders([("Host", Self.host), ("Cookie", neighbour!)])),
-                    context: RequestContext(requestID: "t", logger: .silent, peer: IPAddress("198.51.100.7")))
+                    context: RequestContext(requestID: "t", logger: .silent, peer: IPAddress("198.51.100.7"))
+                ).response()
             }
             clock.advance(by: .seconds(1))
         }

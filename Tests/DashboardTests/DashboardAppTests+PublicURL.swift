@@ -28,7 +28,8 @@ extension DashboardAppTests {
         if method == .post { fields.append(("Content-Type", "application/x-www-form-urlencoded")) }
         return try await app.responder.respond(
             to: Request(method: method, target: target, headers: HTTPHeaders(fields), body: Array(form.utf8)),
-            context: RequestContext(requestID: "t", logger: .silent, peer: peer))
+            context: RequestContext(requestID: "t", logger: .silent, peer: peer)
+        ).response()
     }
 
     @Test func underAPathPrefixEveryLinkFormAssetAndLivePollCarriesIt() async throws {

@@ -30,7 +30,8 @@ import Testing
         if let cookie { fields.append(("Cookie", cookie)) }
         return try await app.responder.respond(
             to: Request(method: .get, target: target, headers: HTTPHeaders(fields)),
-            context: RequestContext(requestID: "t", logger: .silent))
+            context: RequestContext(requestID: "t", logger: .silent)
+        ).response()
     }
 
     func post(_ target: String, form: String, cookie: String? = nil, origin: String? = DashboardAppTests.origin)
@@ -42,7 +43,8 @@ import Testing
         if let cookie { fields.append(("Cookie", cookie)) }
         return try await app.responder.respond(
             to: Request(method: .post, target: target, headers: HTTPHeaders(fields), body: Array(form.utf8)),
-            context: RequestContext(requestID: "t", logger: .silent))
+            context: RequestContext(requestID: "t", logger: .silent)
+        ).response()
     }
 
     func html(_ response: Response) -> String { String(decoding: response.body, as: UTF8.self) }
@@ -101,7 +103,8 @@ import Testing
             if method == .post { fields.append(("Content-Type", "application/x-www-form-urlencoded")) }
             return try await dots.responder.respond(
                 to: Request(method: method, target: target, headers: HTTPHeaders(fields), body: Array(form.utf8)),
-                context: RequestContext(requestID: "t", logger: .silent))
+                context: RequestContext(requestID: "t", logger: .silent)
+            ).response()
         }
         var links: Set<String> = []
         for page in ["/", "/habits", "/people", "/log", "/habits/?name=..", "/people/?id=."] {
@@ -245,7 +248,8 @@ import Testing
         func scrape(_ host: String, _ target: String = "/metrics") async throws -> Response {
             try await metrics.respond(
                 to: Request(method: .get, target: target, headers: HTTPHeaders([("Host", host)])),
-                context: RequestContext(requestID: "t", logger: .silent))
+                context: RequestContext(requestID: "t", logger: .silent)
+            ).response()
         }
         #expect(html(try await scrape(Self.host)) == "upstream_calls 3\n")
         // Anything else is a bare 404 there (the server writes it): no page, no health.

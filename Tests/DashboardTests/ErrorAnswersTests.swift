@@ -22,7 +22,8 @@ import Testing
         let responder = SecurityHeaders(
             ErrorAnswers(next: ClosureResponder { _, _ in throw error }, renderer: renderer))
         return try await responder.respond(
-            to: Request(method: .get, target: target), context: RequestContext(requestID: "1", logger: .silent))
+            to: Request(method: .get, target: target), context: RequestContext(requestID: "1", logger: .silent)
+        ).response()
     }
 
     /// Issue 8: a plain-text error used to quote the request (`/fragments/people/<script>` → "There is nobody with

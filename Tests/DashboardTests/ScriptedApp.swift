@@ -62,7 +62,8 @@ final class ScriptedApp {
         try await app.responder.respond(
             to: Request(method: .get, target: target, headers: HTTPHeaders([("Host", "127.0.0.1:8000")] + headers)),
             context: RequestContext(
-                requestID: "t", logger: .silent, peer: peer.flatMap { IPAddress($0) }, activity: activity))
+                requestID: "t", logger: .silent, peer: peer.flatMap { IPAddress($0) }, activity: activity)
+        ).response()
     }
 
     /// A form POST of `body` to `target` through the responder, from the dashboard's own origin, with `cookie` when
@@ -82,7 +83,8 @@ final class ScriptedApp {
         if let cookie { fields.append(("Cookie", cookie)) }
         return try await app.responder.respond(
             to: Request(method: .post, target: target, headers: HTTPHeaders(fields), body: Array(body.utf8)),
-            context: RequestContext(requestID: "t", logger: .silent))
+            context: RequestContext(requestID: "t", logger: .silent)
+        ).response()
     }
 }
 

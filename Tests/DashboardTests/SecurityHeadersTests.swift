@@ -8,7 +8,8 @@ import Testing
     func respond(with response: Response) async throws -> Response {
         let responder = SecurityHeaders(ClosureResponder { _, _ in response })
         return try await responder.respond(
-            to: Request(method: .get, target: "/"), context: RequestContext(requestID: "1", logger: .silent))
+            to: Request(method: .get, target: "/"), context: RequestContext(requestID: "1", logger: .silent)
+        ).response()
     }
 
     @Test func htmlGetsTheExactPolicyAndNoStore() async throws {

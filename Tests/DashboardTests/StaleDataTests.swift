@@ -38,7 +38,8 @@ import Testing
     func get(_ target: String) async throws -> Response {
         try await app.responder.respond(
             to: Request(method: .get, target: target, headers: ["Host": "127.0.0.1:8000"]),
-            context: RequestContext(requestID: "t", logger: .silent))
+            context: RequestContext(requestID: "t", logger: .silent)
+        ).response()
     }
 
     @Test(arguments: ["/", "/habits", "/habits/Yoga", "/people", "/people/user0", "/log", "/fragments/home"])

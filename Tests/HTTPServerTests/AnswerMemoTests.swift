@@ -165,12 +165,11 @@ import Testing
 
         init(reusable: Bool) { self.reusable = reusable }
 
-        func respond(to request: Request, context: RequestContext) async throws -> Response { .text("awaited") }
-
-        func respondAtOnce(to request: Request, context: RequestContext) throws -> Response? {
+        func respond(to request: Request, context: RequestContext) throws -> Answer {
             let call = calls.add(1, ordering: .relaxed).newValue
-            return Response(
-                headers: ["Content-Type": "text/plain"], body: Array("call \(call)".utf8), isReusable: reusable)
+            return .now(
+                Response(
+                    headers: ["Content-Type": "text/plain"], body: Array("call \(call)".utf8), isReusable: reusable))
         }
     }
 

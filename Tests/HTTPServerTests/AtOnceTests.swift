@@ -5,32 +5,32 @@ import Testing
 
 @testable import HTTPServer
 
-/// Answers given at once on the event loop (`HTTPResponder.respondAtOnce`, issue 21): the router's routing, and the
-/// connection writing them in order with the awaited ones.
+/// Answers given now on the event loop (`Answer.now`, issue 21): the router's routing, and the connection writing
+/// them in order with the awaited ones.
 @Suite struct AtOnceTests {
-    /// `/now/:word` answers at once; its awaited handler would say something else, so a test sees which one ran.
+    /// `/now/:word` answers now; `/later/:word` is awaited; `/maybe/:word` answers now only for "yes".
     static var router: Router {
         var router = Router()
         router.get(
-            "/now/:word", atOnce: { _, context in .text("now " + (try context.parameters.require("word"))) },
-            { _, _ in .text("awaited") })
+            "/now/:word", answering: { _, context in .now(.text("now " + (try context.parameters.require("word")))) })
         router.get("/later/:word") { _, context in .text("later " + (try context.parameters.require("word"))) }
-        router.get(
-            "/bad", atOnce: { _, _ in throw HTTPError(.badRequest, "refused at once") },
-            { _, _ in .text("awaited") })
+        router.get("/bad", answering: { _, _ in throw HTTPError(.badRequest, "refused at once") })
         router.get(
             "/maybe/:word",
-            atOnce: { _, context in
+            answering: { _, context in
                 let word = try context.parameters.require("word")
-                return word == "yes" ? .text("at once") : nil
-            }, { _, _ in .text("awaited") })
+                return word == "yes" ? .now(.text("at once")) : .later { .text("awaited") }
+            })
         return router
     }
 
+    /// The router's answer when it is given now; nil when it is work for later.
     func atOnce(_ target: String, method: HTTPMethod = .get) throws -> Response? {
-        try Self.router.respondAtOnce(
+        let answer = try Self.router.respond(
             to: Request(method: method, target: target, headers: ["Host": "x"]),
             context: RequestContext(requestID: "t", logger: .silent))
+        guard case .now(let response) = answer else { return nil }
+        return response
     }
 
     @Test func theRouterGivesTheRoutesAnswerAtOnceWithItsParameters() throws {

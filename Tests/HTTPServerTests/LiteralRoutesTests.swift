@@ -8,6 +8,7 @@ import Testing
 
     func body(_ router: Router, _ method: HTTPMethod, _ target: String) async throws -> String {
         let response = try await router.respond(to: Request(method: method, target: target), context: context)
+            .response()
         return "\(response.status.code) " + String(decoding: response.body, as: UTF8.self)
     }
 
@@ -66,6 +67,7 @@ import Testing
         var context = context
         context.parameters["name"] = "stale"
         let response = try await router.respond(to: Request(method: .get, target: "/habits"), context: context)
+            .response()
         #expect(String(decoding: response.body, as: UTF8.self) == "[]")
     }
 }

@@ -7,7 +7,7 @@ import Testing
     let context = RequestContext(requestID: "t", logger: .silent)
 
     func respond(_ router: Router, _ method: HTTPMethod, _ target: String) async throws -> Response {
-        try await router.respond(to: Request(method: method, target: target), context: context)
+        try await router.respond(to: Request(method: method, target: target), context: context).response()
     }
 
     func habitRouter() -> Router {

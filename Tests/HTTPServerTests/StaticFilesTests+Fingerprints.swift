@@ -33,6 +33,7 @@ import Testing
 
     func get(_ target: String, _ headers: HTTPHeaders = [:]) async throws -> Response {
         try await files.respond(to: Request(method: .get, target: target, headers: headers), context: context)
+            .response()
     }
 
     @Test func fingerprintedURLsCarryTheContentDigestBeforeTheExtension() throws {

@@ -39,6 +39,7 @@ import Testing
 
     func get(_ target: String, method: HTTPMethod = .get, headers: HTTPHeaders = [:]) async throws -> Response {
         try await files.respond(to: Request(method: method, target: target, headers: headers), context: context)
+            .response()
     }
 
     @Test func manifestHoldsRegularFilesOnly() {

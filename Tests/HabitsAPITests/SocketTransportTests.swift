@@ -178,18 +178,6 @@ import Testing
     }
 }
 
-/// A thread-safe counter for server handlers.
-final class Counter: Sendable {
-    private let value = Mutex(0)
-    /// Returns the value before incrementing.
-    func increment() -> Int {
-        value.withLock { count in
-            defer { count += 1 }
-            return count
-        }
-    }
-}
-
 /// How many requests the server's threads hold at once: each waits until `count` have arrived (or the hang guard).
 /// Invariant: `waiting` and `highest` are touched only with `condition` locked.
 private final class ArrivalCount: @unchecked Sendable {

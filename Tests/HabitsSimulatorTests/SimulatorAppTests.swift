@@ -178,15 +178,18 @@ import Testing
         let logged = try await routes.respond(
             to: Request(
                 method: .post, target: "/loggedHabit", headers: ["Content-Type": "application/json"], body: body),
-            context: context)
+            context: context
+        ).response()
         #expect(logged.status == .ok)
         let leading = try await routes.respond(
-            to: Request(method: .get, target: "/userLeadingStats/user%34"), context: context)
+            to: Request(method: .get, target: "/userLeadingStats/user%34"), context: context
+        ).response()
         let stats = try JSONDecoder().decode(UserStatistics.self, from: Data(leading.body))
         #expect(stats.user.id == "user4")
         #expect(stats.habitCounts.map(\.habit.name) == ["Read & Reflect"])
         let filtered = try await routes.respond(
-            to: Request(method: .get, target: "/habitStats?names=Read+%26+Reflect"), context: context)
+            to: Request(method: .get, target: "/habitStats?names=Read+%26+Reflect"), context: context
+        ).response()
         let habits = try JSONDecoder().decode([HabitStatistics].self, from: Data(filtered.body))
         #expect(habits.map(\.habit.name) == ["Read & Reflect"])
         #expect(habits.first?.userCounts.map(\.count) == [1])

@@ -17,20 +17,17 @@ struct ErrorAnswers<Next: HTTPResponder>: HTTPResponder {
     /// Renders the error page.
     let renderer: PageRenderer
 
-    func respond(to request: Request, context: RequestContext) async -> Response {
+    /// `next`'s answer, with an error thrown at once or by its work turned into its answer here.
+    func respond(to request: Request, context: RequestContext) -> Answer {
+        let given: Answer
         do {
-            return try await next.respond(to: request, context: context)
+            given = try next.respond(to: request, context: context)
         } catch {
-            return answer(error, request, context)
+            return .now(answer(error, request, context))
         }
-    }
-
-    func respondAtOnce(to request: Request, context: RequestContext) -> Response? {
-        do {
-            return try next.respondAtOnce(to: request, context: context)
-        } catch {
-            return answer(error, request, context)
-        }
+        // A warm page's answer passes through building no closure: only work for later is wrapped.
+        guard case .later = given else { return given }
+        return given.recover { answer($0, request, context) }
     }
 
     /// The answer to `error`: a page for people's pages, the reason phrase for machine-facing paths.

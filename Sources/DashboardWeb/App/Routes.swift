@@ -63,9 +63,9 @@ struct Route: Sendable {
 extension Route {
     /// The public listener's routes.
     static let all: [Route] = [
-        // Pages. Home is answered at once when warm by its own pair of handlers (it has an introduction without data).
+        // Pages. Home gives its own answer, now when warm (it has an introduction without data).
         Route(method: .get, pattern: LivePage.home.route, audience: .people) { app in
-            ClosureResponder(atOnce: { try app.homeAtOnce($0, $1) }, { try await app.home($0, $1) })
+            ClosureResponder(answering: { try app.homeAnswer($0, $1) })
         },
         .page(DashboardPage.habits.route, live: false) { try $0.habits($1, $2) },
         .page(LivePage.habit.route, live: true) { try $0.itemPage(HabitDetailPage.self, $1, $2) },

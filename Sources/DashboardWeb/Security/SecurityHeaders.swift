@@ -21,16 +21,12 @@ public struct SecurityHeaders<Next: HTTPResponder>: HTTPResponder {
     /// Wraps `next`.
     public init(_ next: Next) { self.next = next }
 
-    public func respond(to request: Request, context: RequestContext) async throws -> Response {
-        var response = try await next.respond(to: request, context: context)
-        Self.apply(to: &response)
-        return response
-    }
-
-    public func respondAtOnce(to request: Request, context: RequestContext) throws -> Response? {
-        guard var response = try next.respondAtOnce(to: request, context: context) else { return nil }
-        Self.apply(to: &response)
-        return response
+    public func respond(to request: Request, context: RequestContext) throws -> Answer {
+        try next.respond(to: request, context: context).map { response in
+            var response = response
+            Self.apply(to: &response)
+            return response
+        }
     }
 
     /// Adds the headers to one response (also used on error pages built outside `next`); a cached page's 200

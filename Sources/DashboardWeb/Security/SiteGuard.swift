@@ -15,14 +15,13 @@ struct SiteGuard<Next: HTTPResponder>: HTTPResponder {
     /// The HSTS value (`SecurityFields.strictTransportSecurity`).
     static var strictTransportSecurity: String { SecurityFields.strictTransportSecurity }
 
-    func respond(to request: Request, context: RequestContext) async throws -> Response {
+    /// Admits the request once; the site it was sent to finishes the answer, now or when its work is done.
+    func respond(to request: Request, context: RequestContext) throws -> Answer {
         let site = try admit(request, context)
-        return finish(try await next.respond(to: request, context: context), site: site)
-    }
-
-    func respondAtOnce(to request: Request, context: RequestContext) throws -> Response? {
-        let site = try admit(request, context)
-        return try next.respondAtOnce(to: request, context: context).map { finish($0, site: site) }
+        let answer = try next.respond(to: request, context: context)
+        // A warm page's answer is finished here, building no closure: only work for later is wrapped.
+        guard case .now(let response) = answer else { return answer.map { finish($0, site: site) } }
+        return .now(finish(response, site: site))
     }
 
     /// The site `request` was sent to; throws 421 for one this dashboard is not served at.

@@ -25,16 +25,18 @@ extension Connection {
         let epoch = environment.answerEpoch?.current()
         // A warm page is answered here, on the loop, without a task hop (issue 21); the answer is written at the
         // end of this event (`answerImmediately`), not from inside the parse that found the request.
-        if let response = ErrorResponse.respondAtOnce(environment.responder, to: request, context: context) {
+        // The responder answers once (`Answer`); work left for later carries what it decided to the worker task.
+        switch ErrorResponse.answer(environment.responder, to: request, context: context) {
+        case .now(let response):
             // Kept by the head's bytes, which the parser still holds: the same bytes again get it without a parse.
             if let epoch, response.isReusable, let head = parser.lastHead {
                 answers.memo.keep(response, for: request, head: head, from: client, in: epoch)
             }
             immediateAnswer = (response, dispatched)
-            return
+        case .later(let work):
+            pendingRequest = (dispatched, context, work)
+            if worker == nil { startWorker() }
         }
-        pendingRequest = (dispatched, context)
-        if worker == nil { startWorker() }
     }
 
     /// Carries out `.dispatch` for a request the loop's memo knows: its kept answer, without the responder (the
@@ -55,10 +57,9 @@ extension Connection {
     /// allocation, and answers given at once on the loop start none. It prefers the loop as its executor, so it
     /// runs on the loop thread, where `pendingRequest` and `worker` are read and written without a lock.
     private func startWorker() {
-        let responder = environment.responder
         worker = Task(executorPreference: loop) { [self] in
-            while let (next, context) = takeRequest() {
-                let response = await ErrorResponse.respond(responder, to: next.request, context: context)
+            while let (next, context, work) = takeRequest() {
+                let response = await ErrorResponse.respond(work, context: context)
                 answerReady(response, to: next)
             }
             worker = nil
@@ -66,7 +67,7 @@ extension Connection {
     }
 
     /// The next request for the worker, or nil when none is waiting (the worker then ends). Runs on the loop thread.
-    private func takeRequest() -> (Dispatched, RequestContext)? {
+    private func takeRequest() -> (Dispatched, RequestContext, @Sendable () async throws -> Response)? {
         assert(loop.inLoop, "the invariant the executor preference provides")
         defer { pendingRequest = nil }
         return pendingRequest

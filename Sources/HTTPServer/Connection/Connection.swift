@@ -123,9 +123,9 @@ final class Connection: @unchecked Sendable {
     @exclusivity(unchecked) private var armedDeadline: ConnectionState.Instant?
     /// The handler task while one runs (see `startWorker`); nil while the connection is idle.
     @exclusivity(unchecked) var worker: Task<Void, Never>?
-    /// The request the worker has not taken yet, with the context its handler gets.
-    @exclusivity(unchecked) var pendingRequest: (Dispatched, RequestContext)?
-    /// An answer given at once on the loop (`HTTPResponder.respondAtOnce`), written at the end of the event.
+    /// The request the worker has not taken yet, with its context and the work its answer left (`Answer.later`).
+    @exclusivity(unchecked) var pendingRequest: (Dispatched, RequestContext, @Sendable () async throws -> Response)?
+    /// An answer given at once on the loop (`Answer.now`), written at the end of the event.
     @exclusivity(unchecked) var immediateAnswer: (Response, Dispatched)?
     /// Turns the bytes read into requests.
     @exclusivity(unchecked) var parser: RequestParser

@@ -39,24 +39,19 @@ public enum ErrorResponse {
         }
     }
 
-    /// `responder`'s answer at once (`HTTPResponder.respondAtOnce`), any thrown error turned into its response; nil
-    /// when the responder must be awaited.
-    static func respondAtOnce(_ responder: any HTTPResponder, to request: Request, context: RequestContext)
-        -> Response?
-    {
+    /// `responder`'s one answer (`HTTPResponder.respond`), an error it throws at once turned into its response.
+    static func answer(_ responder: any HTTPResponder, to request: Request, context: RequestContext) -> Answer {
         do {
-            return try responder.respondAtOnce(to: request, context: context)
+            return try responder.respond(to: request, context: context)
         } catch {
-            return response(for: error, logger: context.logger)
+            return .now(response(for: error, logger: context.logger))
         }
     }
 
-    /// Runs `responder`, turning any thrown error into its response.
-    static func respond(_ responder: any HTTPResponder, to request: Request, context: RequestContext) async
-        -> Response
-    {
+    /// Awaits an answer's work (`Answer.later`), turning any error it throws into its response.
+    static func respond(_ work: @Sendable () async throws -> Response, context: RequestContext) async -> Response {
         do {
-            return try await responder.respond(to: request, context: context)
+            return try await work()
         } catch {
             return response(for: error, logger: context.logger)
         }

@@ -51,7 +51,13 @@ public struct StaticFiles: HTTPResponder {
     /// such file is served.
     public func url(for path: String) -> String? { urls[path] }
 
-    public func respond(to request: Request, context: RequestContext) async throws -> Response {
+    /// Awaited like any handler (it was before issue 45 point 3): served on the handler task, not the event loop.
+    public func respond(to request: Request, context: RequestContext) -> Answer {
+        .later { try serve(request) }
+    }
+
+    /// The file `request` names, or the 404/405 it gets.
+    func serve(_ request: Request) throws -> Response {
         guard request.method == .get || request.method == .head else {
             var response = Response.text("Method Not Allowed", status: .methodNotAllowed)
             response.headers.add(name: "Allow", value: "GET, HEAD")

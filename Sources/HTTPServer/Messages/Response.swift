@@ -9,7 +9,7 @@ public struct Response: Sendable, Equatable {
     public var headers: HTTPHeaders
     /// The whole body. Empty for HEAD answers is handled by the connection, not here.
     public var body: [UInt8]
-    /// Whether the server may give this answer, given at once (`HTTPResponder.respondAtOnce`), again to the same
+    /// Whether the server may give this answer, given at once (`Answer.now`), again to the same
     /// request head from the same peer while its `AnswerEpoch` stays put, without asking the responder (issue 21):
     /// true only for an answer that depends on nothing else, such as a page from the render cache.
     public var isReusable: Bool

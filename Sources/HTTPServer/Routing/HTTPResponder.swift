@@ -1,39 +1,26 @@
 /// Anything that answers requests: the router, a handler, a middleware chain.
 public protocol HTTPResponder: Sendable {
-    /// Answers one request. Throw `HTTPResponseError` for answers the user should see.
-    func respond(to request: Request, context: RequestContext) async throws -> Response
-
-    /// The answer `respond` would give, when it can be given at once without waiting for anything (a page from the
-    /// render cache, issue 21): the connection asks this first, on its event loop, and only on nil hands the request
-    /// to its handler task, so a warm page costs no task hop. It must answer (or throw) exactly as `respond` would,
-    /// and nil must change nothing `respond` then sees twice. The default is nil: always `respond`.
-    func respondAtOnce(to request: Request, context: RequestContext) throws -> Response?
-}
-
-extension HTTPResponder {
-    /// Never at once: every request goes to `respond`.
-    public func respondAtOnce(to request: Request, context: RequestContext) throws -> Response? { nil }
+    /// Answers one request, once, on the connection's event loop: `.now` with the response when it needs no waiting
+    /// (a page from the render cache, issue 21), else `.later` with the work that gives it. Throw (here or from the
+    /// work) `HTTPResponseError` for answers the user should see.
+    func respond(to request: Request, context: RequestContext) throws -> Answer
 }
 
 /// A responder made from a closure, for small handlers and tests.
 public struct ClosureResponder: HTTPResponder {
-    let body: @Sendable (Request, RequestContext) async throws -> Response
-    let atOnce: (@Sendable (Request, RequestContext) throws -> Response?)?
+    let answer: @Sendable (Request, RequestContext) throws -> Answer
 
-    /// Wraps a closure, and optionally its answer at once (`HTTPResponder.respondAtOnce`).
-    public init(
-        atOnce: (@Sendable (Request, RequestContext) throws -> Response?)? = nil,
-        _ body: @escaping @Sendable (Request, RequestContext) async throws -> Response
-    ) {
-        self.atOnce = atOnce
-        self.body = body
+    /// Wraps a handler that is always awaited (`Answer.later`).
+    public init(_ body: @escaping @Sendable (Request, RequestContext) async throws -> Response) {
+        self.answer = { request, context in .later { try await body(request, context) } }
     }
 
-    public func respond(to request: Request, context: RequestContext) async throws -> Response {
-        try await body(request, context)
+    /// Wraps a closure that gives the answer itself, now or later.
+    public init(answering answer: @escaping @Sendable (Request, RequestContext) throws -> Answer) {
+        self.answer = answer
     }
 
-    public func respondAtOnce(to request: Request, context: RequestContext) throws -> Response? {
-        try atOnce?(request, context)
+    public func respond(to request: Request, context: RequestContext) throws -> Answer {
+        try answer(request, context)
     }
 }

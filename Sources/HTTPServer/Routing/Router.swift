@@ -36,12 +36,18 @@ public struct Router: HTTPResponder {
         routes.insert(Route(pattern: parsed, responders: [method: responder]), at: position)
     }
 
-    /// Adds a GET (and so HEAD) handler, and optionally its answer at once (`HTTPResponder.respondAtOnce`).
+    /// Adds a GET (and so HEAD) handler, always awaited.
     public mutating func get(
-        _ pattern: String, atOnce: (@Sendable (Request, RequestContext) throws -> Response?)? = nil,
-        _ handler: @escaping @Sendable (Request, RequestContext) async throws -> Response
+        _ pattern: String, _ handler: @escaping @Sendable (Request, RequestContext) async throws -> Response
     ) {
-        add(.get, pattern, ClosureResponder(atOnce: atOnce, handler))
+        add(.get, pattern, ClosureResponder(handler))
+    }
+
+    /// Adds a GET (and so HEAD) handler that gives its answer itself, now or later (`Answer`).
+    public mutating func get(
+        _ pattern: String, answering answer: @escaping @Sendable (Request, RequestContext) throws -> Answer
+    ) {
+        add(.get, pattern, ClosureResponder(answering: answer))
     }
 
     /// Adds a POST handler.
@@ -56,17 +62,11 @@ public struct Router: HTTPResponder {
         fallbackResponder = responder
     }
 
-    public func respond(to request: Request, context: RequestContext) async throws -> Response {
+    /// Resolves the route once; the route's responder answers, now or later.
+    public func respond(to request: Request, context: RequestContext) throws -> Answer {
         switch try resolve(request, context) {
-        case .answer(let response): return response
-        case .route(let responder, let context): return try await responder.respond(to: request, context: context)
-        }
-    }
-
-    public func respondAtOnce(to request: Request, context: RequestContext) throws -> Response? {
-        switch try resolve(request, context) {
-        case .answer(let response): return response
-        case .route(let responder, let context): return try responder.respondAtOnce(to: request, context: context)
+        case .answer(let response): return .now(response)
+        case .route(let responder, let context): return try responder.respond(to: request, context: context)
         }
     }
 

@@ -22,9 +22,12 @@ extension DashboardApp {
         return try home(request, context, view, loaded)
     }
 
-    /// `home` at once, when the view and the settings are in memory.
-    func homeAtOnce(_ request: Request, _ context: RequestContext) throws -> Response? {
-        try answerAtOnce(request, live: true) { try home(request, context, $0, $1) }
+    /// Home's answer: now when the view and the settings are in memory, else `home` awaited.
+    func homeAnswer(_ request: Request, _ context: RequestContext) throws -> Answer {
+        if let response = try answerNow(request, live: true, { [self] in try home(request, context, $0, $1) }) {
+            return .now(response)
+        }
+        return .later { [self] in try await home(request, context) }
     }
 
     private func homeFrame(_ request: Request) -> PageFrame {
