@@ -61,7 +61,12 @@ struct RefresherTests {
         }
         // The second asks for the lock every half second of its clock and is refused while the first holds it.
         _ = try await Self.advance(secondClock, until: "the second follows") { second.role == .follower }
-        for _ in 0..<10 { secondClock.advance(by: .milliseconds(500)) }
+        // Time moves only while the lock loop sleeps: moved while a try is in flight, the try's deadline would pass
+        // under it and the second would drop its session as if the database had hung.
+        for _ in 0..<10 {
+            await eventually("the second's lock loop asleep") { secondClock.sleeperCount == 1 }
+            secondClock.advance(by: .milliseconds(500))
+        }
         await eventually("the second's lock loop asleep") { secondClock.sleeperCount == 1 }
         #expect(second.role == .follower && first.role == .leader)
         // The leader stops (its session closes, and with it the lock): the follower's next try takes it.
