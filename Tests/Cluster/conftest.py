@@ -413,8 +413,31 @@ class HostPostgres:
         return psql_rows(self.url, sql)
 
     def processes(self):
-        """Every process in PostgreSQL's namespace: the postmaster and all it started."""
-        return [int(pid) for pid in in_namespace(None, "netns", "pids", self.namespace).split()]
+        """Every live process in PostgreSQL's namespace: the postmaster and all it started (not the ones killed and
+        not yet reaped)."""
+        live = []
+        for pid in in_namespace(None, "netns", "pids", self.namespace).split():
+            try:
+                state = pathlib.Path("/proc", pid, "stat").read_text().rsplit(")", 1)[1].split()[0]
+            except OSError:
+                continue
+            if state != "Z":
+                live.append(int(pid))
+        return live
+
+    def kill(self):
+        """SIGKILL to every process in PostgreSQL's namespace, again until none is left: a backend the postmaster
+        forked for a reconnecting dashboard between the listing and the kill outlives it, holds its shared memory,
+        and the restart then fails (seen once in CI as the toggling browsers' threads hanging past the guard)."""
+        deadline = time.monotonic() + 30
+        while pids := self.processes():
+            for pid in pids:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            assert time.monotonic() < deadline, f"PostgreSQL's processes outlived SIGKILL: {pids}"
+            time.sleep(0.05)
 
     def start(self):
         """Starts it again in its namespace (same address and port, kept in its configuration)."""

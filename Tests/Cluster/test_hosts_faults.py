@@ -33,9 +33,7 @@ The table of faults by mode is printed and written to .build/cluster-faults.md.
 import collections
 import http.client
 import json
-import os
 import re
-import signal
 import threading
 import time
 
@@ -205,8 +203,7 @@ class Fault:
         if self.kind == "postgres-cut":
             port(c, "pg", "down")
         else:
-            for pid in c.postgres.processes():
-                os.kill(pid, signal.SIGKILL)
+            c.postgres.kill()
         return {url for url, _ in c.dashboards}
 
     def _flap(self):
@@ -359,6 +356,15 @@ def run_fault(cluster, browsers, kind):
                 polls.append(repr(error))
 
     def conductor():
+        # The load stops however the conductor ends, and what stopped it is the test's failure (not a hang).
+        try:
+            conduct()
+        except BaseException as error:  # noqa: BLE001 - reported below, on the test's thread
+            timeline["error"] = error
+        finally:
+            stop.set()
+
+    def conduct():
         time.sleep(BEFORE_FAULT_SECONDS)
         timeline["fault"] = time.time()
         timeline["cut"] = fault.start()
@@ -381,7 +387,6 @@ def run_fault(cluster, browsers, kind):
                 break
             time.sleep(0.1)
         time.sleep(1)  # a last round of changes on the healed cluster
-        stop.set()
 
     threads = [threading.Thread(target=view, args=(i,), daemon=True) for i in range(VIEWERS)]
     threads.append(threading.Thread(target=conductor, daemon=True))
@@ -392,6 +397,8 @@ def run_fault(cluster, browsers, kind):
         for thread in threads:
             thread.join(HANG_GUARD_SECONDS)
             assert not thread.is_alive(), "a viewer or the fault's conductor hung"
+        if "error" in timeline:
+            raise timeline["error"]
     finally:
         stop.set()
         if "healed" not in timeline and "fault" in timeline:
