@@ -15,23 +15,7 @@ struct PostgresSettingsStoreUnconfirmedTests {
         let url = try await ThrowawayPostgres.shared().makeDatabase()
         let one = try await PostgresSettingsStoreTests.dashboard(url, timeout: .seconds(60))
         defer { one.close() }
-        // A deferred trigger runs inside COMMIT; the first one ends its session there (a sequence counts the deaths:
-        // it is not rolled back with the transaction).
-        for sql in [
-            "CREATE SEQUENCE deaths",
-            """
-            CREATE FUNCTION die_once() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-                IF nextval('deaths') = 1 THEN
-                    PERFORM pg_terminate_backend(pg_backend_pid()); PERFORM pg_sleep(30);
-                END IF;
-                RETURN NULL;
-            END $$
-            """,
-            """
-            CREATE CONSTRAINT TRIGGER die_at_commit AFTER INSERT OR UPDATE ON browser_settings
-                DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION die_once()
-            """,
-        ] {
+        for sql in ThrowawayPostgres.dieDuringTheFirstCommit(on: "browser_settings", events: "INSERT OR UPDATE") {
             _ = try await one.database.pool.run(Statement(sql, idempotent: false))
         }
         let id = BrowserID.random()

@@ -82,24 +82,9 @@ struct PostgresTransactionRetryTests {
         #expect(pool.counters.lost == 1)
     }
 
-    /// A deferred trigger runs inside `COMMIT`; the first one ends its session there (a sequence counts the deaths,
-    /// as it is not rolled back with the transaction).
+    /// Makes the first `COMMIT` that inserts into `t` end its own session (`ThrowawayPostgres.dieDuringTheFirstCommit`).
     private func dieDuringTheFirstCommit(_ pool: PostgresPool) async throws {
-        for sql in [
-            "CREATE SEQUENCE deaths",
-            """
-            CREATE FUNCTION die_once() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-                IF nextval('deaths') = 1 THEN
-                    PERFORM pg_terminate_backend(pg_backend_pid()); PERFORM pg_sleep(30);
-                END IF;
-                RETURN NULL;
-            END $$
-            """,
-            """
-            CREATE CONSTRAINT TRIGGER die_at_commit AFTER INSERT ON t DEFERRABLE INITIALLY DEFERRED
-                FOR EACH ROW EXECUTE FUNCTION die_once()
-            """,
-        ] {
+        for sql in ThrowawayPostgres.dieDuringTheFirstCommit(on: "t") {
             _ = try await pool.run(Statement(sql, idempotent: false))
         }
     }
