@@ -1,4 +1,5 @@
 import DashboardCore
+import HTTPCore
 import HTTPServer
 
 /// The `wait` preference of a request's `Prefer` fields (RFC 7240 §4.3): how many seconds the client is willing to
@@ -20,9 +21,9 @@ enum PreferWait {
                     separator: UInt8(ascii: ";"), maxSplits: 1, omittingEmptySubsequences: false)
                 let pair = parameters[0].split(
                     separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-                guard isWait(trimmed(pair[0])) else { continue }
+                guard isWait(pair[0].trimmingOWS) else { continue }
                 guard pair.count == 2 else { return nil }
-                var value = trimmed(pair[1])
+                var value = pair[1].trimmingOWS
                 if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
                     value = value.dropFirst().dropLast()
                 }
@@ -42,14 +43,5 @@ enum PreferWait {
     private static func isWait(_ name: Substring.UTF8View.SubSequence) -> Bool {
         // `| 0x20` lowercases ASCII letters; no other byte maps onto these four.
         name.count == 4 && name.elementsEqual("wait".utf8) { $0 | 0x20 == $1 }
-    }
-
-    /// Without the optional whitespace (spaces and tabs) around a list member or parameter.
-    private static func trimmed(_ text: Substring.UTF8View.SubSequence) -> Substring.UTF8View.SubSequence {
-        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        var text = text
-        while let first = text.first, isSpace(first) { text = text.dropFirst() }
-        while let last = text.last, isSpace(last) { text = text.dropLast() }
-        return text
     }
 }

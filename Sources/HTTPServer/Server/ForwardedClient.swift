@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// Who a request comes from when its peer is a proxy the server was told to trust: the address that proxy saw, from
 /// `X-Forwarded-For` (issue 46 point 3: behind nginx every visitor arrives from nginx's one address).
 ///
@@ -16,22 +18,12 @@ public enum ForwardedClient {
         for field in forwardedFor.reversed() {
             for entry in field.split(separator: ",").reversed() {
                 // A trusted proxy wrote junk (or `unknown`): the client is unknowable, so count the proxy itself.
-                guard let address = IPAddress(entry.trimmingSpaces) else { return peer }
+                guard let address = IPAddress(entry.trimmingOWS) else { return peer }
                 client = address
                 if !isTrusted(address) { return address }
             }
         }
         // Every hop was a trusted proxy: the left-most one is as far back as anyone can vouch for.
         return client
-    }
-}
-
-extension Substring {
-    /// Without the spaces and tabs around it (a list element's optional whitespace, RFC 9110 §5.6.1).
-    fileprivate var trimmingSpaces: Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-        return text
     }
 }
