@@ -21,6 +21,13 @@ extension DashboardApp {
             trendSlot: activity.latestSlot)
     }
 
+    /// The render key of what every browser's page of `declaration` shares (a composed page's skeleton).
+    func sharedKey(
+        _ declaration: PageDeclaration, item: String? = nil, query: String = "", page: Int = 1, _ view: SnapshotView
+    ) -> RenderKey {
+        declaration.sharedKey(item: item, query: query, listPage: page, view: view, trendSlot: activity.latestSlot)
+    }
+
     /// The variant of a live page in its key: the range shown and whether it is paused.
     static func liveQuery(range: HistoryRange = .hour, paused: Bool) -> String {
         PageDeclaration.joined(range.query, paused ? "live=0" : "")
@@ -38,5 +45,12 @@ extension DashboardApp {
             browserID: browser.id)
         response.isReusable = true
         return response
+    }
+
+    /// The answer with `page`, composed for `browser` (issue 46 point 1): 304 when `If-None-Match` names it, else 200.
+    func composedHTML(
+        _ request: Request, _ context: RequestContext, _ page: ComposedPage, for browser: LoadedBrowser
+    ) -> Response {
+        recordingVisit(page.response(to: request), request, context, browserID: browser.id)
     }
 }

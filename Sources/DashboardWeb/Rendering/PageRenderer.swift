@@ -42,6 +42,16 @@ public struct PageRenderer: Sendable {
         return prefix.html(try templates.render(name, .object(fields, adding: layoutFields), layout: "layout"))
     }
 
+    /// The skeleton of page template `name` (issue 46 point 1): rendered with `places` left open, each where its field
+    /// would go, to be filled per browser.
+    func skeleton(
+        _ name: String, _ fields: TemplateObject, frame: PageFrame, places: [String], choices: ChoiceTable? = nil
+    ) throws -> Skeleton {
+        var fields = fields
+        for place in places { fields[place] = .trustedHTML(Skeleton.marker(place)) }
+        return Skeleton(page: try pageBytes(name, fields, frame: frame), choices: choices)
+    }
+
     /// The bytes of fragment template `name` (a live region's content), URLs under the prefix.
     public func fragmentBytes(_ name: String, _ value: TemplateValue) throws -> [UInt8] {
         prefix.html(try templates.render(name, value))

@@ -28,22 +28,48 @@ extension DashboardApp {
         let selection = parameters.joined(separator: "&")
         let listPath = DashboardPage.people.route + (selection.isEmpty ? "" : "?" + selection)
         let number = try Self.page(request)
-        // Activity and leading read the statistics, so those orders change with the whole version.
-        let key = key(PeoplePage.declaration(sort: sort), query: selection, page: number, view, browser.settings)
-        return try cachedHTML(request, context, key: key, for: browser) {
-            let page = PeoplePage(
-                snapshot: view.snapshot, settings: browser.settings.value, followedOnly: followedOnly, query: search,
-                sort: sort,
-                page: number)
-            guard page.pager != nil else {
-                let pages = Pager.pageCount(page.matchCount, size: Pager.peoplePerPage)
-                throw Self.pastLastPage(number, pages: pages, of: "people")
-            }
-            return try renderer.pageBytes(
-                .people, page.templateFields(listPath: listPath, renderer: renderer),
-                frame: PageFrame(
-                    title: "People", tab: .people, staleNotice: view.stale,
-                    colorsVersion: view.snapshot.referenceVersion))
+        let frame = PageFrame(
+            title: "People", tab: .people, staleNotice: view.stale, colorsVersion: view.snapshot.referenceVersion)
+        func pastLastPage(_ page: PeoplePage) -> HTTPError {
+            Self.pastLastPage(number, pages: Pager.pageCount(page.matchCount, size: Pager.peoplePerPage), of: "people")
         }
+        guard !followedOnly else {
+            // Which cards, how many pages and the empty message all depend on the follows: rendered per follows.
+            let key = key(PeoplePage.declaration(sort: sort), query: selection, page: number, view, browser.settings)
+            return try cachedHTML(request, context, key: key, for: browser) {
+                let page = PeoplePage(
+                    snapshot: view.snapshot, settings: browser.settings.value, followedOnly: true, query: search,
+                    sort: sort, page: number)
+                guard page.pager != nil else { throw pastLastPage(page) }
+                return try renderer.pageBytes(
+                    .people, page.templateFields(listPath: listPath, renderer: renderer), frame: frame)
+            }
+        }
+        // Everyone's page shows the same cards; the follows choose each card's variant and the count in the summary
+        // (issue 46 point 1).
+        let shared = sharedKey(PeoplePage.skeletonDeclaration(sort: sort), query: selection, page: number, view)
+        let skeleton = try renderCache.skeleton(for: shared) {
+            let page = PeoplePage(
+                snapshot: view.snapshot, settings: .default, query: search, sort: sort, page: number)
+            guard page.pager != nil else { throw pastLastPage(page) }
+            return try renderer.skeleton(
+                DashboardPage.people.template, page.skeletonFields(listPath: listPath), frame: frame,
+                places: ["youFollow", "cards"],
+                choices: try page.choices(returnTo: page.returnTo(listPath: listPath), renderer: renderer))
+        }
+        let follows = browser.settings.value.followedUserIDs
+        let followed = skeleton.choices?.positions(of: follows) ?? []
+        let composed = skeleton.compose { place, composed in
+            guard let choices = skeleton.choices else { return }
+            switch place {
+            case "youFollow":
+                composed.append(literal: PeoplePage.youFollow(PeoplePage.followedCount(follows, in: view.snapshot)))
+            default:
+                for position in choices.plain.indices {
+                    composed.append(followed.contains(position) ? choices.chosen[position] : choices.plain[position])
+                }
+            }
+        }
+        return composedHTML(request, context, composed, for: browser)
     }
 }
