@@ -45,7 +45,7 @@ extension DashboardAppTests {
     @Test func smallAnswersAreNeverCompressed() {
         let small = RenderCache.Entry(body: Array(repeating: 65, count: Gzip.minimumSize - 1), entityTag: "\"t\"")
         let request = Request(method: .get, target: "/", headers: ["Accept-Encoding": "gzip"])
-        let response = app.ok(small, request)
+        let response = app.web.pages.ok(small, request)
         #expect(response.headers["Content-Encoding"] == nil && response.headers["Vary"] == nil)
         #expect(response.body == small.body && response.headers["ETag"] == "\"t\"")
     }

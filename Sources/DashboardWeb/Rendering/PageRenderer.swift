@@ -45,11 +45,12 @@ public struct PageRenderer: Sendable {
     /// The skeleton of page template `name` (issue 46 point 1): rendered with `places` left open, each where its field
     /// would go, to be filled per browser.
     func skeleton(
-        _ name: String, _ fields: TemplateObject, frame: PageFrame, places: [String], choices: ChoiceTable? = nil
+        _ name: String, _ fields: TemplateObject, frame: PageFrame, places: [String],
+        layout: (any SkeletonLayout)? = nil
     ) throws -> Skeleton {
         var fields = fields
         for place in places { fields[place] = .trustedHTML(Skeleton.marker(place)) }
-        return Skeleton(page: try pageBytes(name, fields, frame: frame), choices: choices)
+        return Skeleton(page: try pageBytes(name, fields, frame: frame), layout: layout)
     }
 
     /// The bytes of fragment template `name` (a live region's content), URLs under the prefix.

@@ -16,8 +16,9 @@ struct Skeleton: Sendable {
 
     /// The runs in order.
     let runs: [Run]
-    /// The list whose items each browser sees with a bit of its own, when the page has one.
-    let choices: ChoiceTable?
+    /// What else the page keeps to compose a browser's page quickly (the items each browser sees with a bit of its
+    /// own), when it has anything.
+    let layout: (any SkeletonLayout)?
 
     /// The marker of place `name` in a rendering.
     static func marker(_ name: String) -> String { "<!--place:" + name + "-->" }
@@ -26,7 +27,7 @@ struct Skeleton: Sendable {
     private static let closing = Array("-->".utf8)
 
     /// The skeleton of `page`, a rendering with places marked.
-    init(page: [UInt8], choices: ChoiceTable? = nil) {
+    init(page: [UInt8], layout: (any SkeletonLayout)? = nil) {
         var runs: [Run] = []
         var start = 0
         var index = 0
@@ -40,8 +41,11 @@ struct Skeleton: Sendable {
         }
         runs.append(Run(chunk: Chunk(Array(page[start...])), place: nil))
         self.runs = runs
-        self.choices = choices
+        self.layout = layout
     }
+
+    /// The layout, when it is a `Layout`.
+    func layout<Layout: SkeletonLayout>(as type: Layout.Type) -> Layout? { layout as? Layout }
 
     /// A browser's page: each run, then what `fill` adds for the place after it.
     func compose(_ fill: (String, inout ComposedPage) throws -> Void) rethrows -> ComposedPage {
@@ -54,7 +58,7 @@ struct Skeleton: Sendable {
     }
 
     /// What the skeleton costs a cache.
-    var cost: Int { runs.reduce(0) { $0 + $1.chunk.cost } + (choices?.cost ?? 0) }
+    var cost: Int { runs.reduce(0) { $0 + $1.chunk.cost } + (layout?.cost ?? 0) }
 
     private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         guard let first = needle.first, bytes.count >= needle.count else { return nil }
@@ -67,9 +71,15 @@ struct Skeleton: Sendable {
     }
 }
 
-/// The items of a list that each browser sees with a bit of its own (a followed person's card, a favourite habit's
-/// row), each rendered both ways once, by position, with the items' positions by id.
-struct ChoiceTable: Sendable {
+/// What a skeleton keeps beside its runs to put a browser's parts in their places.
+protocol SkeletonLayout: Sendable {
+    /// What it costs a cache, about.
+    var cost: Int { get }
+}
+
+/// The items of a list that each browser sees with a bit of its own (a followed person's card), each rendered both
+/// ways once, by position, with the items' positions by id.
+struct ChoiceTable: SkeletonLayout {
     /// Each item as shown when not chosen.
     let plain: [Chunk]
     /// Each item as shown when chosen.

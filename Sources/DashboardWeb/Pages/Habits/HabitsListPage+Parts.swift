@@ -53,3 +53,10 @@ extension HabitsListPage {
         return parts
     }
 }
+
+extension PageRenderer {
+    /// A part of the Habits page as a chunk of a composed page.
+    func chunk(_ part: HabitsListPage.Part) throws -> Chunk {
+        try chunk(part.key, template: part.template) { part.value }
+    }
+}
