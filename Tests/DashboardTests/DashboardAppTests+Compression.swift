@@ -15,7 +15,9 @@ extension DashboardAppTests {
         #expect(plain.headers["Content-Encoding"] == nil && plain.headers["Vary"] == "Accept-Encoding")
         #expect(gzipped.headers["Content-Encoding"] == "gzip" && gzipped.headers["Vary"] == "Accept-Encoding")
         #expect(Gzip.decompress(gzipped.body) == plain.body)
-        #expect(gzipped.body.count * 3 < plain.body.count)
+        // Stitched from pieces (issue 46 point 1), each with its own deflate block and code tables: on these four
+        // people about 2.8 times smaller, on the built-in data's People 6.5 times (one deflate of it: 8.9).
+        #expect(gzipped.body.count * 2 < plain.body.count)
         let plainTag = try #require(plain.headers["ETag"])
         // Spelled out rather than computed with `EntityTag.gzipVariant`, the code under test (tested on its own).
         #expect(plainTag.hasPrefix("\"") && plainTag.hasSuffix("\""))
