@@ -2,6 +2,7 @@ import Compression
 import Foundation
 import HTTPCore
 import HTTPServer
+import TemplateKit
 import TestSupport
 import Testing
 
@@ -98,5 +99,28 @@ import Testing
             counts.append(scripted.app.renderCache.count)
         }
         #expect(Set(counts.dropFirst()).count == 1, "entries after each browser: \(counts)")
+    }
+
+    /// Home is composed around its composed fragment: the page holds the fragment's very bytes, its region names the
+    /// fragment's ETag (so `live.js`'s first poll is a 304), and the stitched gzip inflates to the page.
+    @Test func homeHoldsItsFragmentAndItsFragmentsTag() async throws {
+        let scripted = try ScriptedApp(name: "composed-home", clock: ManualClock(date: Self.date))
+        var fragments: Set<[UInt8]> = []
+        for settings in Self.variety.dropFirst() {
+            let headers = try await browser(scripted, settings)
+            let page = try await scripted.get("/", headers)
+            let fragment = try await scripted.get("/fragments/home", headers)
+            #expect(page.status == .ok && fragment.status == .ok)
+            let tag = try #require(fragment.headers["ETag"])
+            let html = String(decoding: page.body, as: UTF8.self)
+            #expect(html.contains("data-live-etag=\"\(HTMLEscaping.escape(tag))\""))
+            #expect(html.contains(String(decoding: fragment.body, as: UTF8.self)))
+            fragments.insert(fragment.body)
+            let poll = try await scripted.get("/fragments/home", headers + [("If-None-Match", tag)])
+            #expect(poll.status == .notModified)
+            let gzipped = try await scripted.get("/", headers + [("Accept-Encoding", "gzip")])
+            #expect(Gzip.decompress(gzipped.body) == page.body)
+        }
+        #expect(fragments.count == Self.variety.count - 1, "each browser's leaderboard and Following are its own")
     }
 }

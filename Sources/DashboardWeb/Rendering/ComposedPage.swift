@@ -35,6 +35,12 @@ struct ComposedPage: Sendable {
         for chunk in chunks { append(chunk) }
     }
 
+    /// Adds every part of `page`.
+    mutating func append(contentsOf page: ComposedPage) {
+        parts += page.parts
+        count += page.count
+    }
+
     /// Adds bytes of this page only.
     mutating func append(literal text: String) {
         let bytes = Array(text.utf8)

@@ -4,6 +4,11 @@ import HTTPServer
 import TemplateKit
 
 /// Home (`GET /` and its live fragment): the favourites' leaderboard, the people followed, "Happening now".
+///
+/// A browser with a leaderboard or a Following list gets its page composed (issue 46 point 1): the frame and the
+/// fragment's sections are skeletons shared by every browser, its cards and rows are chunks kept by content, and its
+/// own parts ("since your last visit", the region's ETag) are put in their places. The introduction, the same for
+/// every browser without either, is rendered and kept whole.
 struct HomeHandler: Sendable {
     /// The state, renderer, page caching, visits and live polls Home is built from.
     let web: WebContext
@@ -47,34 +52,102 @@ struct HomeHandler: Sendable {
         var frame = homeFrame(request)
         frame.colorsVersion = view.snapshot.referenceVersion
         let since = web.visits.sinceLastVisit(request, view, versioned.value)
-        // The last visit (a signed cookie) is part of the request, so of the page's variant.
-        let variant = PageDeclaration.joined(
-            PageCaching.liveQuery(paused: frame.isPaused), since.map { "since=\($0.lastVisit.second)" } ?? "")
-        let key = web.pages.key(HomePage.declaration, query: variant, view, versioned)
-        return try web.pages.cachedHTML(request, context, key: key, for: browser) {
-            let fragment = try fragmentEntry(view, versioned)
-            return try web.renderer.livePageBytes(
-                .home, HomePage.pageFields(sinceLastVisit: since?.templateValue ?? .null), fragment: fragment.body,
-                fragmentTag: fragment.entityTag, path: LivePage.home.route, frame: frame)
+        switch try fragment(view, versioned) {
+        case .introduction(let fragment):
+            // The last visit (a signed cookie) is part of the request, so of the page's variant.
+            let variant = PageDeclaration.joined(
+                PageCaching.liveQuery(paused: frame.isPaused), since.map { "since=\($0.lastVisit.second)" } ?? "")
+            let key = web.pages.key(HomePage.declaration, query: variant, view, versioned)
+            return try web.pages.cachedHTML(request, context, key: key, for: browser) {
+                try web.renderer.livePageBytes(
+                    .home, HomePage.pageFields(sinceLastVisit: try sinceHTML(since, prefixed: false)),
+                    fragment: fragment.body, fragmentTag: fragment.entityTag, path: LivePage.home.route, frame: frame)
+            }
+        case .composed(let fragment):
+            let shared = web.pages.sharedKey(
+                HomePage.skeletonDeclaration, query: PageCaching.liveQuery(paused: frame.isPaused), view)
+            let skeleton = try web.renderCache.skeleton(for: shared) {
+                try web.renderer.liveSkeleton(.home, path: LivePage.home.route, frame: frame)
+            }
+            let composed = try skeleton.compose { place, composed in
+                switch place {
+                case "sinceLastVisit": composed.append(literal: try sinceHTML(since, prefixed: true))
+                case "liveETag": composed.append(literal: HTMLEscaping.escape(fragment.entityTag))
+                default: composed.append(contentsOf: fragment)
+                }
+            }
+            return web.pages.composedHTML(request, context, composed, for: browser)
         }
+    }
+
+    /// "Since your last visit" as HTML, empty when not shown; `prefixed` puts its links under the path prefix (a
+    /// composed page's parts are not passed through it again).
+    private func sinceHTML(_ since: SinceLastVisit?, prefixed: Bool) throws -> String {
+        guard let since else { return "" }
+        let template = "partials/since-last-visit"
+        let bytes =
+            prefixed
+            ? try web.renderer.fragmentBytes(template, since.templateValue)
+            : try web.renderer.templates.render(template, since.templateValue)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `GET /fragments/home`: Home's live region, held by `LiveFragments`.
     func fragment(_ request: Request, _ context: RequestContext) async throws -> Response {
         try await web.live.answer(request, context) { view, browser in
-            try fragmentEntry(view, browser)
+            switch try fragment(view, browser) {
+            case .introduction(let entry): entry
+            case .composed(let fragment): RenderCache.Entry(body: fragment.body, entityTag: fragment.entityTag)
+            }
         }
     }
 
-    private func fragmentEntry(_ view: SnapshotView, _ browser: Versioned<Settings>) throws -> RenderCache.Entry {
+    /// Home's live region for a browser.
+    private enum Fragment {
+        /// The introduction, kept whole.
+        case introduction(RenderCache.Entry)
+        /// The leaderboard and Following, composed for the browser.
+        case composed(ComposedPage)
+    }
+
+    private func fragment(_ view: SnapshotView, _ browser: Versioned<Settings>) throws -> Fragment {
         let activity = web.activity
-        return try web.renderCache.entry(for: web.pages.key(HomePage.fragmentDeclaration, view, browser)) {
-            let now = activity.pageDate(now: web.state.date)
-            let page = HomePage(
-                snapshot: view.snapshot, settings: browser.value, baseline: activity.baseline(before: now), now: now,
-                habitTrend: { activity.habitTrend($0) }, moments: activity.moments)
-            return try web.renderer.fragmentBytes(
-                LivePage.home.fragmentTemplate, page.fragmentValue(stale: view.stale, renderer: web.renderer))
+        let now = activity.pageDate(now: web.state.date)
+        let page = HomePage(
+            snapshot: view.snapshot, settings: browser.value, baseline: activity.baseline(before: now), now: now,
+            habitTrend: { activity.habitTrend($0) }, moments: activity.moments)
+        guard !page.showsIntroduction else {
+            return .introduction(
+                try web.renderCache.entry(for: web.pages.key(HomePage.fragmentDeclaration, view, browser)) {
+                    try web.renderer.fragmentBytes(
+                        LivePage.home.fragmentTemplate, page.fragmentValue(stale: view.stale, renderer: web.renderer))
+                })
         }
+        let variant = "leaderboard=\(!page.leaderboard.isEmpty)&following=\(!page.following.isEmpty)"
+        let shared = web.pages.sharedKey(HomePage.fragmentSkeletonDeclaration, query: variant, view)
+        let skeleton = try web.renderCache.skeleton(for: shared) {
+            try web.renderer.fragmentSkeleton(
+                LivePage.home.fragmentTemplate, page.fragmentFields(stale: view.stale),
+                places: ["leaderboardCards", "followingRows"])
+        }
+        let renderer = web.renderer
+        return .composed(
+            try skeleton.compose { place, composed in
+                if place == "leaderboardCards" {
+                    for card in page.leaderboard {
+                        composed.append(
+                            try renderer.chunk(.leaderboard(card), template: "partials/leaderboard-card") {
+                                card.templateValue
+                            })
+                    }
+                } else {
+                    for row in page.following {
+                        composed.append(
+                            try renderer.chunk(.following(row), template: "partials/following-row") {
+                                row.templateValue
+                            })
+                    }
+                }
+            })
     }
 }
