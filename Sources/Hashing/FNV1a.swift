@@ -26,11 +26,6 @@ public struct FNV1a: Hashable, Sendable {
         for byte in bytes { feed(byte: byte) }
     }
 
-    /// Feeds a 64-bit value's eight bytes, least significant first (digests of digests: a composed page's ETag).
-    @inlinable public mutating func feed(word: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { feed(byte: UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
-    }
-
     /// The hash of `bytes`.
     @inlinable public static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hasher = FNV1a()

@@ -54,10 +54,12 @@ public struct PageRenderer: Sendable {
     }
 
     /// The skeleton of fragment template `name` (a live region's content): rendered with `places` left open.
-    func fragmentSkeleton(_ name: String, _ fields: TemplateObject, places: [String]) throws -> Skeleton {
+    func fragmentSkeleton(
+        _ name: String, _ fields: TemplateObject, places: [String], layout: (any SkeletonLayout)? = nil
+    ) throws -> Skeleton {
         var fields = fields
         for place in places { fields[place] = .trustedHTML(Skeleton.marker(place)) }
-        return Skeleton(page: try fragmentBytes(name, .object(fields)))
+        return Skeleton(page: try fragmentBytes(name, .object(fields)), layout: layout)
     }
 
     /// The bytes of fragment template `name` (a live region's content), URLs under the prefix.

@@ -113,31 +113,43 @@ struct HomeHandler: Sendable {
     private func fragment(_ view: SnapshotView, _ browser: Versioned<Settings>) throws -> Fragment {
         let activity = web.activity
         let now = activity.pageDate(now: web.state.date)
-        let page = HomePage(
-            snapshot: view.snapshot, settings: browser.value, baseline: activity.baseline(before: now), now: now,
-            habitTrend: { activity.habitTrend($0) }, moments: activity.moments)
+        var page = HomePage(snapshot: view.snapshot, settings: browser.value)
         guard !page.showsIntroduction else {
             return .introduction(
                 try web.renderCache.entry(for: web.pages.key(HomePage.fragmentDeclaration, view, browser)) {
-                    try web.renderer.fragmentBytes(
+                    let page = HomePage(
+                        snapshot: view.snapshot, settings: browser.value, baseline: activity.baseline(before: now),
+                        now: now, habitTrend: { activity.habitTrend($0) }, moments: activity.moments)
+                    return try web.renderer.fragmentBytes(
                         LivePage.home.fragmentTemplate, page.fragmentValue(stale: view.stale, renderer: web.renderer))
                 })
         }
+        page.addMoments(now: now, moments: activity.moments)
         let variant = "leaderboard=\(!page.leaderboard.isEmpty)&following=\(!page.following.isEmpty)"
         let shared = web.pages.sharedKey(HomePage.fragmentSkeletonDeclaration, query: variant, view)
         let skeleton = try web.renderCache.skeleton(for: shared) {
             try web.renderer.fragmentSkeleton(
                 LivePage.home.fragmentTemplate, page.fragmentFields(stale: view.stale),
-                places: ["leaderboardCards", "followingRows"])
+                places: ["leaderboardCards", "followingRows"], layout: ChunkMemo())
+        }
+        guard let cards = skeleton.layout(as: ChunkMemo.self) else {
+            preconditionFailure("Home's fragment skeleton is made with its card memo")
         }
         let renderer = web.renderer
         return .composed(
             try skeleton.compose { place, composed in
                 if place == "leaderboardCards" {
+                    // A habit's card is the same for everyone within the skeleton's version and slot: built, with
+                    // its trend and latest change of lead, only the first time.
                     for card in page.leaderboard {
                         composed.append(
-                            try renderer.chunk(.leaderboard(card), template: "partials/leaderboard-card") {
-                                card.templateValue
+                            try cards.chunk(card.habitName) {
+                                let card = HomePage.decorated(
+                                    card, now: now, habitTrend: { activity.habitTrend($0) },
+                                    moments: activity.moments, leaders: MomentLog.leaders(in: view.snapshot))
+                                return try renderer.chunk(.leaderboard(card), template: "partials/leaderboard-card") {
+                                    card.templateValue
+                                }
                             })
                     }
                 } else {
