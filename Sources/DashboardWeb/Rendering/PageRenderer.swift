@@ -1,5 +1,4 @@
 import DashboardCore
-import Glibc
 import HTTPCore
 import HTTPServer
 import Logging
@@ -98,7 +97,7 @@ public struct PageRenderer: Sendable {
         // bytes they skip a round trip through a `String`.
         fields["fragment"] = .trustedHTML(Self.fragmentMarker)
         let page = try pageBytes(name, fields, frame: frame)
-        guard let start = Self.markerOffset(in: page) else { return page }
+        guard let start = page.firstIndex(of: Self.fragmentMarkerBytes) else { return page }
         var spliced: [UInt8] = []
         spliced.reserveCapacity(page.count - Self.fragmentMarkerBytes.count + fragment.count)
         spliced.append(contentsOf: page[..<start])
@@ -110,25 +109,6 @@ public struct PageRenderer: Sendable {
     /// Where a live page's fragment goes until it is spliced in: a comment no template or escaped value writes.
     private static let fragmentMarker = "<!--live-fragment-->"
     private static let fragmentMarkerBytes = Array(fragmentMarker.utf8)
-
-    /// Where the marker starts in `page`. A plain scan for its `<` (the generic `firstRange(of:)` took longer than
-    /// rendering Home).
-    private static func markerOffset(in page: [UInt8]) -> Int? {
-        page.withUnsafeBufferPointer { page in
-            fragmentMarkerBytes.withUnsafeBufferPointer { marker in
-                guard let first = marker.first, page.count >= marker.count else { return nil }
-                var start = 0
-                let last = page.count - marker.count
-                while start <= last {
-                    if page[start] == first, memcmp(page.baseAddress! + start, marker.baseAddress!, marker.count) == 0 {
-                        return start
-                    }
-                    start += 1
-                }
-                return nil
-            }
-        }
-    }
 
     /// Renders a fragment for `live.js`: 200 with a strong ETag, or 304 when `If-None-Match` already has it.
     public func fragment(_ name: String, _ value: TemplateValue, for request: Request) throws -> Response {

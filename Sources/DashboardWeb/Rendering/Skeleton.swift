@@ -31,9 +31,9 @@ struct Skeleton: Sendable {
         var runs: [Run] = []
         var start = 0
         var index = 0
-        while let found = Self.find(Self.opening, in: page, from: index) {
+        while let found = page.firstIndex(of: Self.opening, from: index) {
             let nameStart = found + Self.opening.count
-            guard let end = Self.find(Self.closing, in: page, from: nameStart) else { break }
+            guard let end = page.firstIndex(of: Self.closing, from: nameStart) else { break }
             let name = String(decoding: page[nameStart..<end], as: UTF8.self)
             runs.append(Run(chunk: Chunk(Array(page[start..<found])), place: name))
             start = end + Self.closing.count
@@ -59,16 +59,6 @@ struct Skeleton: Sendable {
 
     /// What the skeleton costs a cache.
     var cost: Int { runs.reduce(0) { $0 + $1.chunk.cost } + (layout?.cost ?? 0) }
-
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        var index = start
-        while index <= bytes.count - needle.count {
-            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
-    }
 }
 
 /// What a skeleton keeps beside its runs to put a browser's parts in their places.
