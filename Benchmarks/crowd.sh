@@ -54,7 +54,9 @@ for name in ["home", "habit", "person", "habits", "people"]:
     for (path, cookie), (file, _) in pairs[:: max(1, len(pairs) // 20)]:
         a = urllib.request.urlopen(urllib.request.Request(dash + path, headers={"Cookie": cookie})).read()
         b = urllib.request.urlopen(f"http://127.0.0.1:{port}{file}").read()
-        if len(a) != len(b):
+        # Home's sparklines gain a point every history slot (10 s) while the crowd is made: a few bytes, or a
+        # trend line once a card has two samples; anything more is not the same page.
+        if abs(len(a) - len(b)) > max(64, len(b) // 4 if name == "home" else 0):
             sys.exit(f"crowd.sh: {name} {path}: ours {len(a)} bytes, nginx {len(b)}")
 PY
 
