@@ -140,6 +140,11 @@ final class ClusterLink: SnapshotSharing {
     /// The refresher took the lock with `epoch`: what is queued from now on carries it.
     func lead(epoch: Int64) { pending.withLock { $0.epoch = epoch } }
 
+    /// The refresher took the lead and the store knows it: the history as it stands is stored (and shown) now. It was
+    /// stored once per slot, so a leader whose record of this slot was made alone (standalone, cut off) stored nothing
+    /// until the next slot, and the followers drew the line it had adopted, not its own, for up to 10 s after a heal.
+    func tookTheLead() { history.flush() }
+
     /// The refresher stepped down: nothing more is queued, and what was is dropped.
     func stepDown() {
         pending.withLock { pending in

@@ -18,7 +18,7 @@ extension DashboardApp {
     ) -> RenderKey {
         declaration.key(
             item: item, query: query, listPage: page, view: view, settings: browser, digests: personalDigests,
-            trendSlot: activity.latestSlot)
+            trendKey: activity.trendKey)
     }
 
     /// The variant of a live page in its key: the range shown and whether it is paused.

@@ -81,6 +81,6 @@ extension DashboardApp {
         _ type: Page.Type, _ item: String, _ range: HistoryRange, _ view: SnapshotView, page number: Int = 1
     ) -> RenderKey {
         Page.fragmentDeclaration.sharedKey(
-            item: item, query: range.query, listPage: number, view: view, trendSlot: activity.latestSlot)
+            item: item, query: range.query, listPage: number, view: view, trendKey: activity.trendKey)
     }
 }
