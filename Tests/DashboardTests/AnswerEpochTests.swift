@@ -58,10 +58,10 @@ import Testing
 
     @Test func theGenerationAndTheQuarterSecondAreEachSeenInTheEpoch() {
         let date = Date(timeIntervalSince1970: 1_800_000_000.5)
-        let epoch = DashboardApp.epoch(changes: 3, date: date)
-        #expect(DashboardApp.epoch(changes: 4, date: date) != epoch)
-        #expect(DashboardApp.epoch(changes: 3, date: date.addingTimeInterval(0.25)) != epoch)
-        #expect(DashboardApp.epoch(changes: 3, date: date.addingTimeInterval(0.2)) == epoch)
+        let epoch = AnswerEpoch.dashboard(changes: 3, date: date)
+        #expect(AnswerEpoch.dashboard(changes: 4, date: date) != epoch)
+        #expect(AnswerEpoch.dashboard(changes: 3, date: date.addingTimeInterval(0.25)) != epoch)
+        #expect(AnswerEpoch.dashboard(changes: 3, date: date.addingTimeInterval(0.2)) == epoch)
     }
 
     @Test func aPageIsReusableAndAnErrorPageOrAFormsAnswerIsNot() async throws {

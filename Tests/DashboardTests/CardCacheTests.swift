@@ -91,7 +91,7 @@ extension CardKey {
         switch self {
         case .person(let card, _, _): card.userID
         case .following(let row): row.userID
-        case .leaderboard: nil
+        case .leaderboard, .habitRow, .habitSectionStart, .habitSectionEnd: nil
         }
     }
 

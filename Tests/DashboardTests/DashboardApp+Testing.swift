@@ -32,6 +32,12 @@ extension DashboardApp {
     var upstream: any HabitsAPI { state.upstream }
     /// The state's images.
     var images: ImageCache { state.images }
+    /// The state's clock.
+    var clock: any TimeSource { web.clock }
+    /// The rendered pages and fragments.
+    var renderCache: RenderCache { web.renderCache }
+    /// The parked places' fair share.
+    var parkedPolls: ParkedPolls { web.parkedPolls }
 }
 
 extension BrowserSettings {

@@ -15,7 +15,9 @@ extension DashboardAppTests {
         #expect(plain.headers["Content-Encoding"] == nil && plain.headers["Vary"] == "Accept-Encoding")
         #expect(gzipped.headers["Content-Encoding"] == "gzip" && gzipped.headers["Vary"] == "Accept-Encoding")
         #expect(Gzip.decompress(gzipped.body) == plain.body)
-        #expect(gzipped.body.count * 3 < plain.body.count)
+        // Stitched from pieces (issue 46 point 1), each with its own deflate block and code tables: on these four
+        // people about 2.8 times smaller, on the built-in data's People 6.5 times (one deflate of it: 8.9).
+        #expect(gzipped.body.count * 2 < plain.body.count)
         let plainTag = try #require(plain.headers["ETag"])
         // Spelled out rather than computed with `EntityTag.gzipVariant`, the code under test (tested on its own).
         #expect(plainTag.hasPrefix("\"") && plainTag.hasSuffix("\""))
@@ -45,7 +47,7 @@ extension DashboardAppTests {
     @Test func smallAnswersAreNeverCompressed() {
         let small = RenderCache.Entry(body: Array(repeating: 65, count: Gzip.minimumSize - 1), entityTag: "\"t\"")
         let request = Request(method: .get, target: "/", headers: ["Accept-Encoding": "gzip"])
-        let response = app.ok(small, request)
+        let response = app.web.pages.ok(small, request)
         #expect(response.headers["Content-Encoding"] == nil && response.headers["Vary"] == nil)
         #expect(response.body == small.body && response.headers["ETag"] == "\"t\"")
     }

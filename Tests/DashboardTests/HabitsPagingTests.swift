@@ -56,9 +56,9 @@ import Testing
     @Test func aListThatFitsOnePageHasNoNavigationAndReturnsToTheList() throws {
         let page = HabitsListPage(habits: Fixture.habits, settings: Fixture.settings)
         #expect(page.pager?.isPaged == false)
-        let fields = page.templateFields(listPath: "/habits")
+        let fields = page.skeletonFields(listPath: "/habits")
         #expect(fields["pager"] == .null)
-        #expect(fields["returnTo"] == "/habits")
+        #expect(page.returnTo(listPath: "/habits") == "/habits")
     }
 
     @Test func habitsNavigationLinksThePagesAndTheButtonsReturnToThePageShown() throws {
@@ -66,7 +66,8 @@ import Testing
         let renderer = try Fixture.renderer()
         let html = String(
             decoding: try renderer.pageBytes(
-                "habits", page.templateFields(listPath: "/habits"), frame: PageFrame(title: "Habits", tab: .habits)),
+                "habits", page.templateFields(listPath: "/habits", renderer: renderer),
+                frame: PageFrame(title: "Habits", tab: .habits)),
             as: UTF8.self)
         #expect(html.contains(#"<nav class="pager" aria-label="Pages of habits">"#))
         #expect(html.contains(#"<a class="pager-step" href="/habits" rel="prev">"#))

@@ -6,7 +6,7 @@ import Testing
 @testable import DashboardCore
 @testable import DashboardWeb
 
-/// Issue 23 point 3: `POST /log`s waiting on a hanging upstream are bounded (`DashboardApp.logWaitLimit`), so a loop
+/// Issue 23 point 3: `POST /log`s waiting on a hanging upstream are bounded (`WebContext.logWaitLimit`), so a loop
 /// of logs cannot hold every connection; beyond the bound a log is answered at once with 503 and `Retry-After`,
 /// having sent nothing upstream. On the suite's manual clock: the waits end only when the test moves it.
 @Suite struct LogWaitLimitTests {
@@ -15,10 +15,10 @@ import Testing
         let (app, data, clock) = (scripted.app, scripted.data, scripted.clock)
         _ = try await scripted.snapshots.view()
         data.hang()
-        let limit = DashboardApp.logWaitLimit
+        let limit = WebContext.logWaitLimit
         let held = (0..<limit).map { _ in Task { try await ScriptedApp.post(app, "/log", "habit=Yoga") } }
         await eventually("every log made and waiting for its refresh") {
-            data.logCalls == limit && app.logWaits.count == limit && clock.sleeperCount >= limit
+            data.logCalls == limit && app.web.logWaits.count == limit && clock.sleeperCount >= limit
         }
 
         let refused = try await ScriptedApp.post(app, "/log", "habit=Yoga")
@@ -30,7 +30,7 @@ import Testing
         clock.advance(by: .seconds(3))
         for log in held { #expect(try await log.value.status == .seeOther) }
         data.release()
-        #expect(app.logWaits.count == 0)
+        #expect(app.web.logWaits.count == 0)
         let after = try await ScriptedApp.post(app, "/log", "habit=Yoga")
         #expect(after.status == .seeOther, "the places are free again once the waits end")
         #expect(data.logCalls == limit + 1)

@@ -20,6 +20,19 @@ import Testing
         }
     }
 
+    /// Counts how often `page` prepares a request.
+    struct Prepared<Page: PageHandler>: PageHandler {
+        static var isLive: Bool { Page.isLive }
+        let count: Counter
+        let page: Page
+        var web: WebContext { page.web }
+
+        func prepare(_ request: Request, _ context: RequestContext) throws -> PageBody {
+            count.increment()
+            return try page.prepare(request, context)
+        }
+    }
+
     @Test func aColdPageIsAskedAndPreparedOnceAndItsWorkGivesThePage() async throws {
         let scripted = try ScriptedApp(name: "one-pass")
         let app = scripted.app
@@ -28,10 +41,7 @@ import Testing
         var router = Router()
         router.add(
             .get, "/habits/:name",
-            PageResponder(app: app, live: true) { app, request, context in
-                prepared.increment()
-                return try app.itemPage(HabitDetailPage.self, request, context)
-            })
+            PageResponder(handler: Prepared(count: prepared, page: ItemPageHandler<HabitDetailPage>(web: app.web))))
         let responder = Asked(
             count: asked,
             next: SiteGuard(

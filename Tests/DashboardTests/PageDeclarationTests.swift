@@ -75,7 +75,7 @@ import Testing
             unread: Settings(favoriteHabits: ["Push-ups/Sit-ups", "Yoga"], followedUserIDs: ["user0"]),
             read: Settings(favoriteHabits: ["Yoga", "Push-ups/Sit-ups"], followedUserIDs: ["user0", "user3"])
         ) { app, view, browser in
-            app.key(HomePage.declaration, query: DashboardApp.liveQuery(paused: false), view, browser)
+            app.web.pages.key(HomePage.declaration, query: PageCaching.liveQuery(paused: false), view, browser)
         }
     }
 
@@ -84,7 +84,7 @@ import Testing
             "/habits", base: Settings(favoriteHabits: ["Yoga"]),
             unread: Settings(favoriteHabits: ["Yoga"], followedUserIDs: ["user3"]),
             read: Settings(favoriteHabits: ["Yoga", "Push-ups/Sit-ups"])
-        ) { app, view, browser in app.key(HabitsListPage.declaration, view, browser) }
+        ) { app, view, browser in app.web.pages.key(HabitsListPage.declaration, view, browser) }
     }
 
     @Test func aHabitReadsOnlyWhetherItIsAFavourite() async throws {
@@ -93,8 +93,8 @@ import Testing
             unread: Settings(favoriteHabits: ["Push-ups/Sit-ups"], followedUserIDs: ["user0"]),
             read: Settings(favoriteHabits: ["Yoga"])
         ) { app, view, browser in
-            app.key(
-                HabitDetailPage.declaration, item: "Yoga", query: DashboardApp.liveQuery(paused: false), view, browser)
+            app.web.pages.key(
+                HabitDetailPage.declaration, item: "Yoga", query: PageCaching.liveQuery(paused: false), view, browser)
         }
     }
 
@@ -103,7 +103,7 @@ import Testing
             "/people", base: Settings(followedUserIDs: ["user0"]),
             unread: Settings(favoriteHabits: ["Yoga"], followedUserIDs: ["user0"]),
             read: Settings(followedUserIDs: ["user0", "user3"])
-        ) { app, view, browser in app.key(PeoplePage.declaration(sort: .name), view, browser) }
+        ) { app, view, browser in app.web.pages.key(PeoplePage.declaration(sort: .name), view, browser) }
     }
 
     @Test func aPersonReadsOnlyWhetherTheyAreFollowed() async throws {
@@ -112,8 +112,8 @@ import Testing
             unread: Settings(favoriteHabits: ["Yoga"], followedUserIDs: ["user3"]),
             read: Settings(followedUserIDs: ["user0"])
         ) { app, view, browser in
-            app.key(
-                PersonDetailPage.declaration, item: "user0", query: DashboardApp.liveQuery(paused: false), view,
+            app.web.pages.key(
+                PersonDetailPage.declaration, item: "user0", query: PageCaching.liveQuery(paused: false), view,
                 browser)
         }
     }
@@ -123,7 +123,7 @@ import Testing
             "/log", base: Settings(favoriteHabits: ["Yoga"]),
             unread: Settings(favoriteHabits: ["Yoga"], followedUserIDs: ["user0"]),
             read: Settings(favoriteHabits: ["Yoga", "Push-ups/Sit-ups"])
-        ) { app, view, browser in app.key(LogHabitPage.declaration, view, browser) }
+        ) { app, view, browser in app.web.pages.key(LogHabitPage.declaration, view, browser) }
     }
 
     /// The fragments of a habit and a person read no settings at all: one rendering for every browser, under a key
@@ -132,14 +132,14 @@ import Testing
         try await expectDeclarationHolds(
             "/fragments/habits/Yoga", base: Settings(),
             unread: Settings(favoriteHabits: ["Yoga"], followedUserIDs: ["user0"]), read: nil
-        ) { app, view, _ in app.itemFragmentKey(HabitDetailPage.self, "Yoga", .hour, view) }
+        ) { app, view, _ in ItemPageHandler<HabitDetailPage>(web: app.web).fragmentKey("Yoga", .hour, view) }
     }
 
     @Test func aPersonsFragmentReadsNoSettings() async throws {
         try await expectDeclarationHolds(
             "/fragments/people/user0", base: Settings(),
             unread: Settings(favoriteHabits: ["Yoga"], followedUserIDs: ["user0"]), read: nil
-        ) { app, view, _ in app.itemFragmentKey(PersonDetailPage.self, "user0", .hour, view) }
+        ) { app, view, _ in ItemPageHandler<PersonDetailPage>(web: app.web).fragmentKey("user0", .hour, view) }
     }
 
     /// The fragment inside an item's page is the shared one: the page of a browser that favourites the habit embeds

@@ -41,7 +41,8 @@ import Testing
                 try renderer.page(
                     "habits",
                     HabitsListPage(habits: Fixture.habits, settings: Fixture.settings).templateFields(
-                        listPath: "/habits"), frame: PageFrame(title: "Habits", tab: .habits, staleNotice: stale))),
+                        listPath: "/habits", renderer: renderer),
+                    frame: PageFrame(title: "Habits", tab: .habits, staleNotice: stale))),
             "habit": body(
                 try renderer.livePage(
                     "habit", habitPage.templateFields, fragment: "fragments/habit",

@@ -136,7 +136,7 @@ final class ImageDiskCache: Sendable {
         return hex.joined() + ".img"
     }
 
-    /// The media type of `contentType` if it is a raster image type (the rule `DashboardApp.image` applies).
+    /// The media type of `contentType` if it is a raster image type (the rule DashboardWeb's `ImageHandler` applies).
     static func rasterType(_ contentType: String) -> String? {
         let type = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }

@@ -5,7 +5,7 @@ import Hashing
 ///
 /// Browsers (WHATWG URL) remove path segments that are `.` or `..` — also when spelled `%2E` — before they send a
 /// request, so `/habits/..` would open Home. A name that is exactly one of those travels in the query after an empty
-/// segment instead (`/habits/?name=..`), which `DashboardApp.routeParameter` reads back.
+/// segment instead (`/habits/?name=..`), which DashboardWeb's `RequestParameters.route` reads back.
 public enum Links {
     /// `/habits/:name`: a habit's page.
     public static let habitRoute = ItemRoute(collection: "habits", parameter: "name")

@@ -11,7 +11,7 @@ protocol SettingsBackend<Value>: Sendable {
     var cacheBytes: Int { get }
     /// Moves, after the fact, whenever a copy in memory is stored, replaced or dropped: a change here, a change
     /// through another dashboard heard of, a file found changed, a reconnection. An answer made before it moved may
-    /// show settings that are no longer so (`DashboardApp.answerEpoch`).
+    /// show settings that are no longer so (DashboardWeb's `AnswerEpoch+Dashboard.swift`).
     var copyChanges: UInt64 { get }
     /// Browsers with stored settings (files or rows), for `/metrics`.
     func fileCount() async -> Int

@@ -59,7 +59,8 @@ final class SnapshotStore: Sendable {
     }
 
     /// The generation long polls wait on (it moves with a new version, the stale notice, a changed setting), read
-    /// without the lock: part of the epoch under which the server gives an answer again (`DashboardApp.answerEpoch`).
+    /// without the lock: part of the epoch under which the server gives an answer again (DashboardWeb's
+    /// `AnswerEpoch+Dashboard.swift`).
     public var generation: UInt64 { publishedGeneration.load(ordering: .acquiring) }
 
     /// The counters.

@@ -4,35 +4,32 @@ import HTTPServer
 /// A page's answer once its request is checked: a function of the snapshot view and the browser's settings.
 typealias PageBody = @Sendable (SnapshotView, LoadedBrowser) throws -> Response
 
-/// A GET page: `prepare` checks the request (its 400s and 404s come before any data is read) and gives the page's
-/// body, which gets the snapshot view and the browser's settings. When both are in memory (a warm page) the answer is
-/// given now, on the event loop (issue 21); otherwise the body is carried into the work that awaits them.
-struct PageResponder: HTTPResponder {
-    /// The app whose view and settings the page reads.
-    let app: DashboardApp
+/// The handler of a GET page: it checks the request (its 400s and 404s come before any data is read) and gives the
+/// page's body.
+protocol PageHandler: Sendable {
     /// Whether the page is live (its view keeps the snapshot refreshing).
-    let live: Bool
-    /// Checks the request and gives the page's body.
-    let prepare: @Sendable (DashboardApp, Request, RequestContext) throws -> PageBody
-
-    func respond(to request: Request, context: RequestContext) throws -> Answer {
-        let body = try prepare(app, request, context)
-        if let response = try app.answerNow(request, live: live, body) { return .now(response) }
-        // Built only when the page must wait: a warm page allocates no work.
-        return .later { [app, live] in
-            let view = try await app.state.view(live: live, activity: context.activity)
-            let browser = try await app.settings.browser(of: request)
-            return try body(view, browser)
-        }
-    }
+    static var isLive: Bool { get }
+    /// The context whose view and settings the page reads.
+    var web: WebContext { get }
+    /// Checks `request` and gives the page's body.
+    func prepare(_ request: Request, _ context: RequestContext) throws -> PageBody
 }
 
-extension DashboardApp {
-    /// `body`'s answer when the view and the browser's settings are in memory; nil when either must be awaited.
-    func answerNow(_ request: Request, live: Bool, _ body: PageBody) throws -> Response? {
-        guard let view = state.viewAtOnce(live: live), let browser = settings.browserAtOnce(of: request) else {
-            return nil
+/// A GET page: `Handler.prepare` checks the request and gives the page's body, which gets the snapshot view and the
+/// browser's settings. When both are in memory (a warm page) the answer is given now, on the event loop (issue 21);
+/// otherwise the body is carried into the work that awaits them. Generic, so the warm path calls the handler directly.
+struct PageResponder<Handler: PageHandler>: HTTPResponder {
+    /// The page's handler, built once with the route table.
+    let handler: Handler
+
+    func respond(to request: Request, context: RequestContext) throws -> Answer {
+        let body = try handler.prepare(request, context)
+        if let response = try handler.web.answerNow(request, live: Handler.isLive, body) { return .now(response) }
+        // Built only when the page must wait: a warm page allocates no work.
+        return .later { [web = handler.web] in
+            let view = try await web.state.view(live: Handler.isLive, activity: context.activity)
+            let browser = try await web.settings.browser(of: request)
+            return try body(view, browser)
         }
-        return try body(view, browser)
     }
 }

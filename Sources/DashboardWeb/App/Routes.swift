@@ -2,7 +2,8 @@ import DashboardCore
 import HTTPCore
 import HTTPServer
 
-/// One route of the dashboard: method, pattern, who reads its answers, and its handler for a given app.
+/// One route of the dashboard: method, pattern, who reads its answers, and its handler for a given app (built once,
+/// with the router).
 struct Route: Sendable {
     /// Who reads a route's answers, and so its errors: people (an HTML page in the layout) or machines (`live.js`'s
     /// polls, the browser's image and style loads, scripts and balancers: plain text).
@@ -31,30 +32,27 @@ struct Route: Sendable {
         return String(pattern[...slash])
     }
 
-    /// A GET route answered by `handler`.
+    /// A GET route answered by the handler method `handler` gives for the app's context.
     static func get(
         _ pattern: String, _ audience: Audience,
-        _ handler: @escaping @Sendable (DashboardApp) -> @Sendable (Request, RequestContext) async throws -> Response
+        _ handler: @escaping @Sendable (WebContext) -> @Sendable (Request, RequestContext) async throws -> Response
     ) -> Route {
-        Route(method: .get, pattern: pattern, audience: audience) { app in ClosureResponder(handler(app)) }
+        Route(method: .get, pattern: pattern, audience: audience) { app in ClosureResponder(handler(app.web)) }
     }
 
-    /// A POST route (a form, people-facing) answered by `handler`.
+    /// A POST route (a form, people-facing) answered by the handler method `handler` gives for the app's context.
     static func post(
         _ pattern: String,
-        _ handler: @escaping @Sendable (DashboardApp) -> @Sendable (Request, RequestContext) async throws -> Response
+        _ handler: @escaping @Sendable (WebContext) -> @Sendable (Request, RequestContext) async throws -> Response
     ) -> Route {
-        Route(method: .post, pattern: pattern, audience: .people) { app in ClosureResponder(handler(app)) }
+        Route(method: .post, pattern: pattern, audience: .people) { app in ClosureResponder(handler(app.web)) }
     }
 
-    /// A GET page answered at once when warm (`PageResponder`, issue 21); `live` keeps the snapshot refreshing.
-    static func page(
-        _ pattern: String, live: Bool,
-        _ prepare: @escaping @Sendable (DashboardApp, Request, RequestContext) throws -> PageBody
+    /// A GET page answered at once when warm (`PageResponder`, issue 21) by the handler `handler` makes.
+    static func page<Handler: PageHandler>(
+        _ pattern: String, _ handler: @escaping @Sendable (WebContext) -> Handler
     ) -> Route {
-        Route(method: .get, pattern: pattern, audience: .people) { app in
-            PageResponder(app: app, live: live, prepare: prepare)
-        }
+        Route(method: .get, pattern: pattern, audience: .people) { app in PageResponder(handler: handler(app.web)) }
     }
 }
 
@@ -65,32 +63,28 @@ extension Route {
     static let all: [Route] = [
         // Pages. Home gives its own answer, now when warm (it has an introduction without data).
         Route(method: .get, pattern: LivePage.home.route, audience: .people) { app in
-            ClosureResponder(answering: { try app.homeAnswer($0, $1) })
+            ClosureResponder(answering: HomeHandler(web: app.web).answer)
         },
-        .page(DashboardPage.habits.route, live: false) { try $0.habits($1, $2) },
-        .page(LivePage.habit.route, live: true) { try $0.itemPage(HabitDetailPage.self, $1, $2) },
-        .page(DashboardPage.people.route, live: false) { try $0.people($1, $2) },
-        .page(LivePage.person.route, live: true) { try $0.itemPage(PersonDetailPage.self, $1, $2) },
-        .page(DashboardPage.log.route, live: false) { try $0.logPage($1, $2) },
+        .page(DashboardPage.habits.route, HabitsHandler.init),
+        .page(LivePage.habit.route, ItemPageHandler<HabitDetailPage>.init),
+        .page(DashboardPage.people.route, PeopleHandler.init),
+        .page(LivePage.person.route, ItemPageHandler<PersonDetailPage>.init),
+        .page(DashboardPage.log.route, LogPageHandler.init),
         // Live regions, polled by `live.js`.
-        .get(LivePage.home.fragmentRoute, .machines) { app in { try await app.homeFragment($0, $1) } },
-        .get(LivePage.habit.fragmentRoute, .machines) { app in
-            { try await app.itemFragment(HabitDetailPage.self, $0, $1) }
-        },
-        .get(LivePage.person.fragmentRoute, .machines) { app in
-            { try await app.itemFragment(PersonDetailPage.self, $0, $1) }
-        },
-        .get(LivePage.newsRoute, .machines) { app in { try await app.newsFragment($0, $1) } },
+        .get(LivePage.home.fragmentRoute, .machines) { HomeHandler(web: $0).fragment },
+        .get(LivePage.habit.fragmentRoute, .machines) { ItemPageHandler<HabitDetailPage>(web: $0).fragment },
+        .get(LivePage.person.fragmentRoute, .machines) { ItemPageHandler<PersonDetailPage>(web: $0).fragment },
+        .get(LivePage.newsRoute, .machines) { NewsHandler(web: $0).fragment },
         // Forms.
-        .post(Links.habitFavoriteRoute.pattern) { app in { try await app.favorite($0, $1) } },
-        .post(Links.personFollowRoute.pattern) { app in { try await app.follow($0, $1) } },
-        .post(DashboardPage.log.route) { app in { try await app.logHabit($0, $1) } },
+        .post(Links.habitFavoriteRoute.pattern) { FavoriteHandler(web: $0).post },
+        .post(Links.personFollowRoute.pattern) { FollowHandler(web: $0).post },
+        .post(DashboardPage.log.route) { LogHabitHandler(web: $0).post },
         // What pages load, and what balancers ask.
-        .get(Links.imageRoute.pattern, .machines) { app in { try await app.image($0, $1) } },
-        .get("/colors.css", .machines) { app in { try await app.colors($0, $1) } },
+        .get(Links.imageRoute.pattern, .machines) { ImageHandler(web: $0).get },
+        .get("/colors.css", .machines) { ColorsHandler(web: $0).get },
         // Always 200 while the process serves: pages work without the database, so a balancer must keep sending.
-        .get("/healthz", .machines) { app in
-            { [health = app.health, state = app.state] _, _ in
+        Route(method: .get, pattern: "/healthz", audience: .machines) { app in
+            ClosureResponder { [health = app.health, state = app.state] _, _ in
                 .text("ok\n" + (health.map { $0() + "\n" } ?? "") + state.healthLines)
             }
         },
@@ -100,7 +94,9 @@ extension Route {
 
     /// The metrics listener's routes (`--metrics-port`, issue 48): `/metrics` and nothing else.
     static let metrics: [Route] = [
-        .get("/metrics", .machines) { app in { try await app.metricsPage($0, $1) } }
+        Route(method: .get, pattern: "/metrics", audience: .machines) { app in
+            ClosureResponder(MetricsHandler(web: app.web, metrics: app.metrics).get)
+        }
     ]
 
     /// The kinds of path (`kind`) whose failures are answered in plain text, on either listener.

@@ -11,7 +11,7 @@ import TemplateKit
 ///
 /// Bounded in bytes through `LRUCache` (issue 23: every cache has a budget, reported in `/metrics` as `cards`).
 final class CardCache: Sendable {
-    private let memo: Mutex<LRUCache<CardKey, String>>
+    private let memo: Mutex<LRUCache<Slot, Chunk>>
     private let onRender: (@Sendable (CardKey) -> Void)?
 
     /// The dashboard's budget: every card of the built-in data in each of its variants many times over, and two
@@ -34,13 +34,31 @@ final class CardCache: Sendable {
     /// Cards held now.
     var count: Int { memo.withLock { $0.count } }
 
+    /// A card as a template's value (its links under the path prefix once the page around it is) or as a composed
+    /// page's chunk (under the prefix already, issue 46 point 1): two renderings wherever a prefix is set.
+    private struct Slot: Hashable {
+        let key: CardKey
+        let isChunk: Bool
+    }
+
     /// The HTML of the card `key`, rendered by `render` when it is not held.
     func html(_ key: CardKey, render: () throws -> [UInt8]) rethrows -> String {
-        if let held = memo.withLock({ $0.value(for: key) }) { return held }
-        onRender?(key)
-        let html = String(decoding: try render(), as: UTF8.self)
-        memo.withLock { _ = $0.set(html, for: key, cost: html.utf8.count + Self.entryOverhead + key.extraBytes) }
-        return html
+        String(decoding: try held(Slot(key: key, isChunk: false), render: render).bytes, as: UTF8.self)
+    }
+
+    /// The card `key` as a chunk of a composed page, rendered by `render` (links under the prefix) when not held.
+    func chunk(_ key: CardKey, render: () throws -> [UInt8]) rethrows -> Chunk {
+        try held(Slot(key: key, isChunk: true), render: render)
+    }
+
+    private func held(_ slot: Slot, render: () throws -> [UInt8]) rethrows -> Chunk {
+        if let held = memo.withLock({ $0.value(for: slot) }) { return held }
+        onRender?(slot.key)
+        let chunk = Chunk(try render())
+        // Only a composed page's chunks grow gzip pieces beside their bytes.
+        let bytes = slot.isChunk ? chunk.cost : chunk.bytes.count
+        memo.withLock { _ = $0.set(chunk, for: slot, cost: bytes + Self.entryOverhead + slot.key.extraBytes) }
+        return chunk
     }
 }
 
@@ -52,6 +70,12 @@ enum CardKey: Hashable, Sendable {
     case leaderboard(LeaderboardCard)
     /// A Home Following row: the message and the latest moment are in it.
     case following(FollowingRow)
+    /// A row of the Habits page, whose favourite button returns to `returnTo`.
+    case habitRow(HabitRow, returnTo: String)
+    /// The start of a section of the Habits page: `<section>`, its heading, the list's opening tag.
+    case habitSectionStart(title: String, isFavorites: Bool, colorClass: String, id: String)
+    /// The end of a section of the Habits page.
+    case habitSectionEnd
 }
 
 extension CardKey {
@@ -59,7 +83,7 @@ extension CardKey {
     /// samples (an hour of 10 s slots is 360, about 6 KB, more than its HTML) and every tied leader's line.
     var extraBytes: Int {
         switch self {
-        case .person, .following: 0
+        case .person, .following, .habitRow, .habitSectionStart, .habitSectionEnd: 0
         case .leaderboard(let card):
             (card.trend?.samples.count ?? 0) * MemoryLayout<Int?>.stride + card.leaders.count * Self.lineBytes
         }
@@ -79,5 +103,10 @@ extension PageRenderer {
             html += try cards.html(key(item)) { try templates.render(template, value(item)) }
         }
         return .trustedHTML(html)
+    }
+
+    /// The card `key` as a chunk of a composed page: `template` rendered with `value`, links under the prefix.
+    func chunk(_ key: CardKey, template: String, value: () -> TemplateValue) throws -> Chunk {
+        try cards.chunk(key) { try fragmentBytes(template, value()) }
     }
 }

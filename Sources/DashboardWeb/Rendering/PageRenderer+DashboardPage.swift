@@ -27,4 +27,12 @@ extension PageRenderer {
             page.template, fields, fragment: fragment, fragmentTag: fragmentTag,
             liveSource: page.liveSource(path: path), frame: frame)
     }
+
+    /// The skeleton of live `page` shown at `path` (issue 46 point 1): its places are `sinceLastVisit`, the region's
+    /// `liveETag` (the fragment's tag, HTML-escaped) and its `fragment`.
+    func liveSkeleton(_ page: LivePage, path: String, frame: PageFrame) throws -> Skeleton {
+        try skeleton(
+            page.template, ["liveSrc": .text(page.liveSource(path: path))], frame: frame,
+            places: ["sinceLastVisit", "liveETag", "fragment"])
+    }
 }

@@ -42,6 +42,26 @@ public struct PageRenderer: Sendable {
         return prefix.html(try templates.render(name, .object(fields, adding: layoutFields), layout: "layout"))
     }
 
+    /// The skeleton of page template `name` (issue 46 point 1): rendered with `places` left open, each where its field
+    /// would go, to be filled per browser.
+    func skeleton(
+        _ name: String, _ fields: TemplateObject, frame: PageFrame, places: [String],
+        layout: (any SkeletonLayout)? = nil
+    ) throws -> Skeleton {
+        var fields = fields
+        for place in places { fields[place] = .trustedHTML(Skeleton.marker(place)) }
+        return Skeleton(page: try pageBytes(name, fields, frame: frame), layout: layout)
+    }
+
+    /// The skeleton of fragment template `name` (a live region's content): rendered with `places` left open.
+    func fragmentSkeleton(
+        _ name: String, _ fields: TemplateObject, places: [String], layout: (any SkeletonLayout)? = nil
+    ) throws -> Skeleton {
+        var fields = fields
+        for place in places { fields[place] = .trustedHTML(Skeleton.marker(place)) }
+        return Skeleton(page: try fragmentBytes(name, .object(fields)), layout: layout)
+    }
+
     /// The bytes of fragment template `name` (a live region's content), URLs under the prefix.
     public func fragmentBytes(_ name: String, _ value: TemplateValue) throws -> [UInt8] {
         prefix.html(try templates.render(name, value))
@@ -71,7 +91,8 @@ public struct PageRenderer: Sendable {
     ) throws -> [UInt8] {
         var fields = fields
         fields["liveSrc"] = .text(liveSource)
-        fields["liveETag"] = .text(fragmentTag)
+        // Raw in the template, so that a composed page can leave a place there (issue 46 point 1); escaped here.
+        fields["liveETag"] = .trustedHTML(HTMLEscaping.escape(fragmentTag))
         // The fragment goes in after the page around it is rendered: its bytes are what the fragment route serves
         // (ETag and all, URLs already under the prefix), so they must not pass through the prefix twice, and as
         // bytes they skip a round trip through a `String`.

@@ -15,11 +15,13 @@ final class RenderCache: Sendable {
     private enum Slot: Hashable {
         case rendering(RenderKey)
         case gzip(entityTag: String)
+        case skeleton(RenderKey)
     }
 
     private enum Stored {
         case rendering(Entry)
         case gzip([UInt8])
+        case skeleton(Skeleton)
     }
 
     private struct State {
@@ -69,6 +71,24 @@ final class RenderCache: Sendable {
         let cost = body.count + key.route.utf8.count + Self.overhead
         state.withLock { _ = $0.lru.set(.rendering(entry), for: .rendering(key), cost: cost) }
         return entry
+    }
+
+    /// The skeleton of `key` (a page composed per browser, issue 46 point 1), made by `make` on a miss. Its key
+    /// carries no settings: one skeleton serves every browser.
+    func skeleton(for key: RenderKey, make: () throws -> Skeleton) rethrows -> Skeleton {
+        let cached = state.withLock { state -> Skeleton? in
+            guard case .skeleton(let skeleton) = state.lru.value(for: .skeleton(key)) else {
+                state.misses += 1
+                return nil
+            }
+            state.hits += 1
+            return skeleton
+        }
+        if let cached { return cached }
+        let skeleton = try make()
+        let cost = skeleton.cost + key.route.utf8.count + Self.overhead
+        state.withLock { _ = $0.lru.set(.skeleton(skeleton), for: .skeleton(key), cost: cost) }
+        return skeleton
     }
 
     /// The gzip encoding of `entry`, compressed on the first request that accepts it and kept with the rendering

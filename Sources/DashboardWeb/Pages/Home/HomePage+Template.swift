@@ -2,15 +2,26 @@ import DashboardCore
 import TemplateKit
 
 extension HomePage {
-    /// The static part of `Templates/home.html`: "since your last visit" (issue 22), null when not shown.
-    public static func pageFields(sinceLastVisit: TemplateValue = .null) -> TemplateObject {
-        ["sinceLastVisit": sinceLastVisit]
+    /// The static part of `Templates/home.html`: "since your last visit" (issue 22) as rendered (empty when not
+    /// shown).
+    public static func pageFields(sinceLastVisit: String = "") -> TemplateObject {
+        ["sinceLastVisit": .trustedHTML(sinceLastVisit)]
     }
 
     /// The value of `Templates/fragments/home.html`, the live part of Home. Its leaderboard cards and Following rows
     /// are rendered one by one and kept by content in `renderer`'s card cache, so a new version re-renders only the
     /// cards that changed.
     public func fragmentValue(stale: StaleNotice?, renderer: PageRenderer) throws -> TemplateValue {
+        var fields = fragmentFields(stale: stale)
+        fields["leaderboardCards"] = try renderer.cards(
+            leaderboard, template: "partials/leaderboard-card", key: { .leaderboard($0) }, value: \.templateValue)
+        fields["followingRows"] = try renderer.cards(
+            following, template: "partials/following-row", key: { .following($0) }, value: \.templateValue)
+        return .object(fields)
+    }
+
+    /// The fields of the fragment but its cards and rows (a composed page's places, issue 46 point 1).
+    func fragmentFields(stale: StaleNotice?) -> TemplateObject {
         [
             "stale": stale?.templateValue ?? .null,
             "showsIntroduction": .bool(showsIntroduction),
@@ -40,11 +51,7 @@ extension HomePage {
                 ] as TemplateValue
             } ?? .null,
             "hasLeaderboard": .bool(!leaderboard.isEmpty),
-            "leaderboardCards": try renderer.cards(
-                leaderboard, template: "partials/leaderboard-card", key: { .leaderboard($0) }, value: \.templateValue),
             "hasFollowing": .bool(!following.isEmpty),
-            "followingRows": try renderer.cards(
-                following, template: "partials/following-row", key: { .following($0) }, value: \.templateValue),
         ]
     }
 }
@@ -125,4 +132,8 @@ extension HomePage {
     static let declaration = PageDeclaration(LivePage.home.page, data: .trend, reads: .favoritesAndFollows)
     /// Its fragment (`Templates/fragments/home.html`) reads the same.
     static let fragmentDeclaration = PageDeclaration(fragmentOf: .home, data: .trend, reads: .favoritesAndFollows)
+    /// What every browser's page around the fragment shares: the frame (composed per browser, issue 46 point 1).
+    static let skeletonDeclaration = PageDeclaration(LivePage.home.page, data: .reference, reads: .nothing)
+    /// What every browser's fragment with a leaderboard or Following shares: the sections around the cards.
+    static let fragmentSkeletonDeclaration = PageDeclaration(fragmentOf: .home, data: .trend, reads: .nothing)
 }

@@ -40,24 +40,41 @@ public struct HomePage: Equatable, Sendable {
     /// lead (when its person still leads the card, issue 47 point 1) and between each followed person and the active
     /// user within the day.
     init(
-        snapshot: Snapshot, settings: Settings, baseline: ActivityHistory.Point?, now: Date,
+        snapshot: Snapshot, settings: Settings, baseline: @autoclosure () -> ActivityHistory.Point?, now: Date,
         habitTrend: (String) -> Trend? = { _ in nil }, moments: MomentLog = MomentLog()
     ) {
         self.init(snapshot: snapshot, settings: settings)
-        let second = ActivityHistory.second(now)
-        let dayAgo = second - 86_400
         let leaders = MomentLog.leaders(in: snapshot)
-        for index in leaderboard.indices {
-            leaderboard[index].trend = habitTrend(leaderboard[index].habitName)
-            leaderboard[index].leaderChange = moments.latestLeader(in: leaderboard[index].habitName, notBefore: dayAgo)
-                .flatMap { moments.line($0, leaders: leaders, now: second, inHabit: false) }
+        leaderboard = leaderboard.map {
+            Self.decorated($0, now: now, habitTrend: habitTrend, moments: moments, leaders: leaders)
         }
-        for index in following.indices {
-            following[index].moment = moments.latest(between: following[index].userID, notBefore: dayAgo)
-                .map { MomentLine($0, now: second) }
-        }
+        addMoments(now: now, moments: moments)
         if showsIntroduction {
-            happening = HappeningNow(snapshot: snapshot, settings: settings, baseline: baseline, now: now)
+            happening = HappeningNow(snapshot: snapshot, settings: settings, baseline: baseline(), now: now)
+        }
+    }
+
+    /// `card` with its sparkline from `habitTrend` and, from `moments`, the latest change of its lead within the day
+    /// (when its person still leads, by `leaders`), as of `now`.
+    static func decorated(
+        _ card: LeaderboardCard, now: Date, habitTrend: (String) -> Trend?, moments: MomentLog,
+        leaders: (String) -> [String]
+    ) -> LeaderboardCard {
+        let second = ActivityHistory.second(now)
+        var card = card
+        card.trend = habitTrend(card.habitName)
+        card.leaderChange = moments.latestLeader(in: card.habitName, notBefore: second - 86_400)
+            .flatMap { moments.line($0, leaders: leaders, now: second, inHabit: false) }
+        return card
+    }
+
+    /// Adds to each Following row, from `moments`, the latest moment between its person and the active user within
+    /// the day, as of `now`.
+    mutating func addMoments(now: Date, moments: MomentLog) {
+        let second = ActivityHistory.second(now)
+        for index in following.indices {
+            following[index].moment = moments.latest(between: following[index].userID, notBefore: second - 86_400)
+                .map { MomentLine($0, now: second) }
         }
     }
 

@@ -2,7 +2,7 @@ import DashboardCore
 import TemplateKit
 
 /// A live page of one item, a habit or a person: what differs between the two, so that one path
-/// (`DashboardApp+ItemPages.swift`) serves both, driven by each page's `PageDeclaration`s (issue 18).
+/// (`ItemPageHandler.swift`) serves both, driven by each page's `PageDeclaration`s (issue 18).
 protocol ItemPage: Sendable {
     /// Where the page lives and how it is shown.
     static var kind: ItemKind { get }

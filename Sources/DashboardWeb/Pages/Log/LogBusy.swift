@@ -1,7 +1,7 @@
 import DashboardCore
 import HTTPCore
 
-/// `POST /log` turned away because `DashboardApp.logWaitLimit` requests wait on the upstream already (issue 23
+/// `POST /log` turned away because `WebContext.logWaitLimit` requests wait on the upstream already (issue 23
 /// point 3): a 503 with `Retry-After` at once, before anything is sent upstream, saying so.
 struct LogBusy: HTTPResponseError, ErrorResponseHeaders, Equatable {
     /// Seconds a client should wait before asking again.

@@ -64,7 +64,12 @@ public struct PeoplePage: Equatable, Sendable {
         totalCount = snapshot.sortedUsers.count
         // The followed ids the data knows, not every user checked against the follows: that copied each user (a
         // fifth of a new version's People at 4 100 people, perf).
-        followedCount = followed.filter { snapshot.userPlace[$0] != nil }.count
+        followedCount = Self.followedCount(followed, in: snapshot)
+    }
+
+    /// How many of `follows` (distinct ids) the snapshot knows.
+    static func followedCount(_ follows: some Collection<String>, in snapshot: Snapshot) -> Int {
+        follows.reduce(0) { $0 + (snapshot.userPlace[$1] != nil ? 1 : 0) }
     }
 
     /// The longest search kept, in characters: no name is longer, and each distinct query is a distinct page.

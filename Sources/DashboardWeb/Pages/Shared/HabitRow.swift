@@ -2,7 +2,7 @@ import DashboardCore
 import HabitsAPI
 
 /// A habit as a row or button on the Habits and Log Habit pages.
-public struct HabitRow: Equatable, Sendable {
+public struct HabitRow: Hashable, Sendable {
     /// The habit's name.
     public var name: String
     /// The dashboard link to the habit.

@@ -11,7 +11,7 @@ import HTTPServer
 /// "I have this page": a page embeds its fragment's identity tag, and `live.js` keeps whichever tag it last saw,
 /// so a poll must stay a 304 (and keep waiting) whichever it sends. The 304 carries the selected representation's
 /// tag, and `Vary: Accept-Encoding` goes on every answer whose bytes could have been either.
-extension DashboardApp {
+extension PageCaching {
     /// Whether `request`'s `If-None-Match` names `entry` in any encoding.
     func hasCurrentCopy(_ request: Request, of entry: RenderCache.Entry) -> Bool {
         guard let condition = request.headers["If-None-Match"] else { return false }

@@ -2,7 +2,7 @@ import DashboardCore
 import Foundation
 import HTTPServer
 
-extension DashboardApp {
+extension AnswerEpoch {
     /// The epoch under which the server gives a page's answer again to the very same request (issue 21). It moves
     /// with the snapshot's generation (new data, the stale notice, every setting changed here), with the settings
     /// copies in memory (`DashboardState.changes`: a change through another dashboard, heard of or found in its
@@ -11,13 +11,13 @@ extension DashboardApp {
     /// bounds what moves without either (the history's next slot, the stale notice's time) and lies within one
     /// second, as the last-visit cookie's renewal and "since your last visit" do. Tests on a manual clock move it with
     /// the clock.
-    public var answerEpoch: AnswerEpoch {
-        AnswerEpoch { [state] in Self.epoch(changes: state.changes, date: state.date) }
+    init(state: DashboardState) {
+        self.init { [state] in Self.dashboard(changes: state.changes, date: state.date) }
     }
 
     /// The changes (a sum of counters that only grow, so it moves when either does) in the high 30 bits, the
     /// quarter-second (34 bits last until 2106) in the low ones.
-    static func epoch(changes: UInt64, date: Date) -> UInt64 {
+    static func dashboard(changes: UInt64, date: Date) -> UInt64 {
         let quarters = min(max(date.timeIntervalSince1970 * 4, 0), Double(quarterMask))
         return changes << 34 | UInt64(quarters) & quarterMask
     }

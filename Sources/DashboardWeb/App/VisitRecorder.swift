@@ -1,12 +1,23 @@
 import DashboardCore
 import HTTPServer
-import Synchronization
 
-extension DashboardApp {
+/// The last visit, kept in a signed cookie (so a page view writes nothing to disk): its renewal on the answers of
+/// pages and fragments, and Home's "since your last visit".
+struct VisitRecorder: Sendable {
+    /// The state: its clock dates the visit.
+    let state: DashboardState
+    /// The browser's settings: the signer, the cookie names and the site.
+    let settings: BrowserSettings
+    /// The renewed last-visit cookie, once per second.
+    let visitCookies = VisitCookies()
+    /// Last-visit cookie values already verified, so a page's two reads of it (renewal, "since your last visit")
+    /// skip the HMAC.
+    let verifiedVisits = VerifiedCookies<Int>()
+
     /// `response` with the last-visit cookie renewed when `LastVisit` says so, for a browser that has settings (its
-    /// cookie verified to `browserID`, issue 22 point 4): a cookie, so a page view writes nothing to disk. A settings
-    /// cookie that came under its pre-`__Host-` name is reissued under the new one here (issue 48 point 2).
-    func recordingVisit(
+    /// cookie verified to `browserID`, issue 22 point 4). A settings cookie that came under its pre-`__Host-` name is
+    /// reissued under the new one here (issue 48 point 2).
+    func recording(
         _ response: Response, _ request: Request, _ context: RequestContext, browserID: BrowserID?
     ) -> Response {
         guard browserID != nil, let signer = settings.signers.current else { return response }
@@ -37,6 +48,7 @@ extension DashboardApp {
     func sinceLastVisit(_ request: Request, _ view: SnapshotView, _ browser: Settings) -> SinceLastVisit? {
         guard !browser.favoriteHabits.isEmpty || !browser.followedUserIDs.isEmpty, let signer = settings.signers.current
         else { return nil }
+        let activity = state.history
         let now = ActivityHistory.second(activity.pageDate(now: state.date))
         let previous = LastVisit.second(
             of: request, scope: settings.cookies, signer: signer, verified: verifiedVisits)
@@ -44,25 +56,5 @@ extension DashboardApp {
         return SinceLastVisit(
             snapshot: view.snapshot, settings: browser, lastVisit: previous, now: now,
             pastTotal: { activity.value($0, person: $1, atOrAfter: $2) }, moments: activity.moments)
-    }
-}
-
-/// The last-visit cookie's `Set-Cookie` value of the current second, signed and formatted once per second rather than
-/// per page (an HMAC and the field's text cost a visible share of a warm page's CPU, issue 21): within one second
-/// every renewal is the same cookie (one for https, one for http: `Secure` differs).
-final class VisitCookies: Sendable {
-    private let current = Mutex<(second: Int, secure: Bool, value: String)?>(nil)
-
-    /// An empty memo.
-    init() {}
-
-    /// The value for second `now` (`Secure` or not), made by `make` when the memo holds another's.
-    func value(for now: Int, secure: Bool, _ make: () -> String) -> String {
-        if let value = current.withLock({ $0?.second == now && $0?.secure == secure ? $0?.value : nil }) {
-            return value
-        }
-        let value = make()
-        current.withLock { $0 = (now, secure, value) }
-        return value
     }
 }

@@ -5,12 +5,18 @@ import HabitsAPI
 import TemplateKit
 
 /// `GET /log`: a button per habit, with the confirmation or failure of the log just made.
-extension DashboardApp {
-    func logPage(_ request: Request, _ context: RequestContext) throws -> PageBody {
-        { [self] view, browser in try logPage(request, context, view, browser) }
+struct LogPageHandler: PageHandler {
+    /// Not live: the buttons are shown as they were when asked for.
+    static let isLive = false
+    /// The state, renderer and page caching the page is built from.
+    let web: WebContext
+
+    /// Checks nothing before the data: the body reads the query against the habits the snapshot knows.
+    func prepare(_ request: Request, _ context: RequestContext) throws -> PageBody {
+        { [self] view, browser in try page(request, context, view, browser) }
     }
 
-    private func logPage(
+    private func page(
         _ request: Request, _ context: RequestContext, _ view: SnapshotView, _ browser: LoadedBrowser
     ) throws -> Response {
         let query = request.query
@@ -26,19 +32,20 @@ extension DashboardApp {
         if let logged { variant.append("logged=" + PercentEncoding.encodeQueryComponent(logged)) }
         if let previous { variant.append("from=\(previous)") }
         if let failure { variant.append("failure=" + PercentEncoding.encodeQueryComponent(failure)) }
-        let number = try Self.page(request)
+        let number = try RequestParameters.page(request)
         // The buttons show your counts, so the page changes with the statistics too.
-        let key = key(
+        let key = web.pages.key(
             LogHabitPage.declaration, query: variant.joined(separator: "&"), page: number, view, browser.settings)
-        return try cachedHTML(request, context, key: key, for: browser) {
+        return try web.pages.cachedHTML(request, context, key: key, for: browser) {
             let page = LogHabitPage(
                 snapshot: view.snapshot, settings: browser.settings.value, loggedHabitName: logged,
                 previousCount: previous, page: number)
             guard page.pager != nil else {
                 let count = view.snapshot.sortedHabits.count
-                throw Self.pastLastPage(number, pages: Pager.pageCount(count, size: Pager.habitsPerPage), of: "habits")
+                throw RequestParameters.pastLastPage(
+                    number, pages: Pager.pageCount(count, size: Pager.habitsPerPage), of: "habits")
             }
-            return try renderer.pageBytes(
+            return try web.renderer.pageBytes(
                 .log, page.templateFields(failure: failure),
                 frame: PageFrame(
                     title: "Log Habit", tab: .log, staleNotice: view.stale,

@@ -1,10 +1,12 @@
 import DashboardCore
 import HTTPServer
 
-extension DashboardApp {
+/// What a request's path, query and form say, read the same way by every handler: each bad value a 400 (or 404) that
+/// says what was expected and changes nothing.
+enum RequestParameters {
     /// The name or id `route`'s `:key` segment carries. An empty segment with a `key` query parameter is how `Links`
     /// spells the names `.` and `..`, which browsers would otherwise remove from the path.
-    static func routeParameter(_ route: ItemRoute, _ request: Request, _ context: RequestContext) throws -> String {
+    static func route(_ route: ItemRoute, _ request: Request, _ context: RequestContext) throws -> String {
         let key = route.parameter
         let segment = try context.parameters.require(key)
         if segment.isEmpty, let value = request.query[key] { return value }
@@ -37,5 +39,14 @@ extension DashboardApp {
         HTTPError(
             .notFound,
             "There is no page \(number) of \(what): \(pages == 1 ? "it has 1 page" : "they fill \(pages) pages").")
+    }
+
+    /// The chart's range from `?range=`: an hour when absent; anything else but day, week or month is a 400 that
+    /// names the choices (as `?sort=` on People), so a mistyped link does not silently show another range.
+    static func range(_ request: Request) throws -> HistoryRange {
+        guard let range = HistoryRange.parse(request.query["range"]) else {
+            throw HTTPError(.badRequest, "Show a range of hour, day, week or month.")
+        }
+        return range
     }
 }

@@ -1,0 +1,126 @@
+import Compression
+import Foundation
+import HTTPCore
+import HTTPServer
+import TemplateKit
+import TestSupport
+import Testing
+
+@testable import DashboardCore
+@testable import DashboardWeb
+
+/// Habits and People are composed per browser from shared chunks (issue 46 point 1): the composed bytes are the
+/// bytes of the page rendered whole for the same settings, gzip inflates to them, and what the render cache keeps
+/// does not grow with the number of browsers.
+@Suite struct ComposedPagesTests {
+    static let date = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// A browser's cookie after making `settings` through the forms of `scripted`.
+    func browser(_ scripted: ScriptedApp, _ settings: Settings) async throws -> [(String, String)] {
+        var cookie: String?
+        let forms =
+            settings.favoriteHabits.map {
+                ("/habits/\(PercentEncoding.encodePathSegment($0))/favorite", "favorite=true")
+            }
+            + settings.followedUserIDs.map { ("/people/\($0)/follow", "follow=true") }
+        for (path, form) in forms {
+            let response = try await scripted.post(path, form, cookie: cookie)
+            if let set = response.headers.values(for: "Set-Cookie").first(where: { $0.hasPrefix("habits_browser=") }) {
+                cookie = String(set.split(separator: ";")[0])
+            }
+        }
+        return cookie.map { [("Cookie", $0)] } ?? []
+    }
+
+    static let variety: [Settings] = [
+        Settings(),
+        Settings(favoriteHabits: ["Yoga"]),
+        Settings(favoriteHabits: [Fixture.hostileName, "Yoga", "Push-ups/Sit-ups"], followedUserIDs: ["user3"]),
+        Settings(followedUserIDs: ["user0", "user3", "user9"]),
+    ]
+
+    /// `/habits` as rendered whole for `settings` (the template with every section in it).
+    func wholeHabits(_ app: DashboardApp, _ view: SnapshotView, _ settings: Settings) throws -> [UInt8] {
+        let page = HabitsListPage(snapshot: view.snapshot, settings: settings, page: 1)
+        return try app.renderer.pageBytes(
+            .habits, page.templateFields(listPath: "/habits", renderer: app.renderer),
+            frame: PageFrame(
+                title: "Habits", tab: .habits, staleNotice: view.stale, colorsVersion: view.snapshot.referenceVersion))
+    }
+
+    /// `/people` as rendered whole for `settings`.
+    func wholePeople(_ app: DashboardApp, _ view: SnapshotView, _ settings: Settings) throws -> [UInt8] {
+        let page = PeoplePage(snapshot: view.snapshot, settings: settings)
+        return try app.renderer.pageBytes(
+            .people, page.templateFields(listPath: "/people", renderer: app.renderer),
+            frame: PageFrame(
+                title: "People", tab: .people, staleNotice: view.stale, colorsVersion: view.snapshot.referenceVersion))
+    }
+
+    @Test(arguments: ["/habits", "/people"])
+    func aComposedPageIsThePageRenderedWholeForTheSameSettings(target: String) async throws {
+        let scripted = try ScriptedApp(name: "composed", clock: ManualClock(date: Self.date))
+        var tags: [[UInt8]: String] = [:]
+        for settings in Self.variety {
+            let headers = try await browser(scripted, settings)
+            let response = try await scripted.get(target, headers)
+            #expect(response.status == .ok)
+            let view = try await scripted.snapshots.view()
+            let whole =
+                target == "/habits"
+                ? try wholeHabits(scripted.app, view, settings) : try wholePeople(scripted.app, view, settings)
+            #expect(String(decoding: response.body, as: UTF8.self) == String(decoding: whole, as: UTF8.self))
+            let gzipped = try await scripted.get(target, headers + [("Accept-Encoding", "gzip")])
+            #expect(gzipped.headers["Content-Encoding"] == "gzip")
+            #expect(Gzip.decompress(gzipped.body) == whole, "the stitched gzip inflates to the page")
+            let tag = try #require(response.headers["ETag"])
+            #expect(gzipped.headers["ETag"] == EntityTag.gzipVariant(of: tag))
+            #expect(tags[whole, default: tag] == tag, "equal pages, equal tags")
+            tags[whole] = tag
+            let again = try await scripted.get(target, headers + [("If-None-Match", tag)])
+            #expect(again.status == .notModified)
+        }
+        #expect(Set(tags.values).count == tags.count, "different pages, different tags")
+        #expect(tags.count == 3, "two of the four browsers see the same page")
+    }
+
+    @Test func whatTheRenderCacheKeepsDoesNotGrowWithTheBrowsers() async throws {
+        let scripted = try ScriptedApp(name: "crowd", clock: ManualClock(date: Self.date))
+        let habits = ["Yoga", "Push-ups/Sit-ups", Fixture.hostileName, "Café crème & co"]
+        let users = ["user0", "user3", "user9"]
+        var counts: [Int] = []
+        for index in 0..<12 {
+            let settings = Settings(
+                favoriteHabits: [habits[index % habits.count]], followedUserIDs: [users[index % users.count]])
+            let headers = try await browser(scripted, settings)
+            for target in ["/habits", "/people"] {
+                #expect(try await scripted.get(target, headers + [("Accept-Encoding", "gzip")]).status == .ok)
+            }
+            counts.append(scripted.app.renderCache.count)
+        }
+        #expect(Set(counts.dropFirst()).count == 1, "entries after each browser: \(counts)")
+    }
+
+    /// Home is composed around its composed fragment: the page holds the fragment's very bytes, its region names the
+    /// fragment's ETag (so `live.js`'s first poll is a 304), and the stitched gzip inflates to the page.
+    @Test func homeHoldsItsFragmentAndItsFragmentsTag() async throws {
+        let scripted = try ScriptedApp(name: "composed-home", clock: ManualClock(date: Self.date))
+        var fragments: Set<[UInt8]> = []
+        for settings in Self.variety.dropFirst() {
+            let headers = try await browser(scripted, settings)
+            let page = try await scripted.get("/", headers)
+            let fragment = try await scripted.get("/fragments/home", headers)
+            #expect(page.status == .ok && fragment.status == .ok)
+            let tag = try #require(fragment.headers["ETag"])
+            let html = String(decoding: page.body, as: UTF8.self)
+            #expect(html.contains("data-live-etag=\"\(HTMLEscaping.escape(tag))\""))
+            #expect(html.contains(String(decoding: fragment.body, as: UTF8.self)))
+            fragments.insert(fragment.body)
+            let poll = try await scripted.get("/fragments/home", headers + [("If-None-Match", tag)])
+            #expect(poll.status == .notModified)
+            let gzipped = try await scripted.get("/", headers + [("Accept-Encoding", "gzip")])
+            #expect(Gzip.decompress(gzipped.body) == page.body)
+        }
+        #expect(fragments.count == Self.variety.count - 1, "each browser's leaderboard and Following are its own")
+    }
+}
