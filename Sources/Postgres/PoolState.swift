@@ -63,11 +63,13 @@ public struct PoolState<Connection>: Sendable where Connection: Sendable {
     /// A connection was opened for a reserved place: attempts are back to the start of the schedule.
     public mutating func opened() { backoff.succeeded() }
 
-    /// Opening a connection failed at `now`: the place is free again, the back-off grows; when no connection is left
-    /// alive, every waiter is answered `unavailable` (returned, oldest first).
-    public mutating func openFailed(now: ContinuousClock.Instant) -> [(UInt64, Handoff)] {
+    /// Opening a connection begun at `started` failed: the place is free again, the back-off grows, counted from
+    /// `started` (an attempt that hung until its deadline across a partition has waited already, so the next may go
+    /// at once and find the healed network, as `RetryLoop`'s sessions do); when no connection is left alive, every
+    /// waiter is answered `unavailable` (returned, oldest first).
+    public mutating func openFailed(startedAt started: ContinuousClock.Instant) -> [(UInt64, Handoff)] {
         placesTaken -= 1
-        backoff.failed(at: now)
+        backoff.failed(at: started)
         guard placesTaken == 0 else { return [] }
         defer { waiting = [] }
         return waiting.map { ($0, .unavailable) }

@@ -139,6 +139,7 @@ public final class PostgresPool: Sendable {
     }
 
     private func openConnection(deadline: ContinuousClock.Instant) async throws -> PostgresConnection {
+        let started = clock.now
         do {
             let connection = try await PostgresConnection.connect(to: url, deadline: deadline, clock: clock)
             // A transaction its caller abandoned (deadline passed, or a partition) ends on the server within half a
@@ -156,10 +157,9 @@ public final class PostgresPool: Sendable {
             }
             return connection
         } catch {
-            let now = clock.now
             let failed = locked.withLock { locked in
                 locked.counters.connectFailures += 1
-                return locked.state.openFailed(now: now).compactMap { id, handoff in
+                return locked.state.openFailed(startedAt: started).compactMap { id, handoff in
                     locked.waiters.remove(id: id).map { ($0, handoff) }
                 }
             }

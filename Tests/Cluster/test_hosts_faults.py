@@ -25,7 +25,8 @@ Checks after each fault, with one cluster per balancer mode (hash on the setting
 - every page load answered 200 with the whole page, every held poll 200 or 304; every 503 to a change came from a
   dashboard cut off from PostgreSQL (the front's access log names it), and none before the fault;
 - after the heal, every dashboard serves the logged habit's live fragment with one ETag, a new one (the API changed
-  during the fault): the time to that is measured and reported (the bound asserted is a hang guard).
+  during the fault), within 2 s of the heal (issue 49), measured by the test's clock from the moment the heal's
+  commands returned; the time is reported, and a failure shows each dashboard's ETag round by round.
 
 The table of faults by mode is printed and written to .build/cluster-faults.md.
 """
@@ -49,6 +50,7 @@ CUT_SECONDS = 10
 BEFORE_FAULT_SECONDS = 2
 HANG_GUARD_SECONDS = 120
 CONVERGE_HANG_GUARD_SECONDS = 60
+CONVERGE_SECONDS = 2  # issue 49: every dashboard shows the same ETag within 2 s of the heal
 # A hardware address no host has: frames to it are flooded by the bridge and dropped by every host.
 NOWHERE = "02:00:5e:00:00:01"
 FAULTS = ["leader-cut", "follower-cut", "postgres-cut", "postgres-kill", "link-flap"]
@@ -375,8 +377,10 @@ def run_fault(cluster, browsers, kind):
         timeline["healed"] = time.monotonic()
         timeline["healed_at"] = time.time()
         deadline = time.monotonic() + CONVERGE_HANG_GUARD_SECONDS
+        trace = timeline.setdefault("trace", [])  # (seconds after the heal, {url: ETag}): a failure's message
         while True:
             now = etags(cluster, path)
+            trace.append((round(time.monotonic() - timeline["healed"], 2), now))
             tags = set(now.values())
             if len(tags) == 1 and None not in tags and tags != set(before_tag.values()):
                 timeline["converged"] = time.monotonic() - timeline["healed"]
@@ -440,6 +444,15 @@ def ledger(browsers, before_rows, after_rows):
     return acknowledged, lost, twice, unknown
 
 
+def etag_trace(cluster, timeline, last=12):
+    """The last `last` rounds of each dashboard's ETag after the heal, a line each (hosts d1 ...): which one lagged."""
+    lines = []
+    for at, now in timeline.get("trace", [])[-last:]:
+        tags = " ".join(f"{host_of(cluster, url)}={(tag or '-')[:12]}" for url, tag in now.items())
+        lines.append(f"{at:6.2f} s {tags}")
+    return "\n".join(lines)
+
+
 def write_table():
     lines = ["| fault | mode | acknowledged | lost | applied twice | unknown | refused (503) | stale writes refused "
              "| time to converge |", "|---|---|---|---|---|---|---|---|---|"]
@@ -477,3 +490,6 @@ def test_a_fault_loses_no_acknowledged_change_and_the_cluster_converges(hosts, b
     assert set(refusing) <= timeline["cut"], (refusing, timeline["cut"], summary())
     assert timeline["converged"] is not None, (f"the dashboards did not converge within "
                                                f"{CONVERGE_HANG_GUARD_SECONDS} s: {timeline.get('etags')}", summary())
+    assert timeline["converged"] <= CONVERGE_SECONDS, (
+        f"the dashboards converged {timeline['converged']:.2f} s after the heal", etag_trace(hosts, timeline),
+        summary())

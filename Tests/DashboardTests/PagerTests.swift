@@ -169,7 +169,7 @@ import Testing
         let digests = PersonalDigests()
         func key(_ page: Int, query: String = "") -> RenderKey {
             PeoplePage.declaration(sort: .name).key(
-                query: query, listPage: page, view: view, settings: settings, digests: digests, trendSlot: nil)
+                query: query, listPage: page, view: view, settings: settings, digests: digests, trendKey: nil)
         }
         #expect(key(1).route == "page:people")
         #expect(key(2).route == "page:people?page=2")

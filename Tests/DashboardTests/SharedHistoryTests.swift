@@ -63,6 +63,33 @@ import Testing
         #expect(follower.habitTrend("Yoga")?.samples == [3, 5, 8], "a follower become leader continues the line")
     }
 
+    @Test func aDashboardTakingTheLeadStoresAndShowsItsRecordAtOnceNotAtTheNextSlot() {
+        let store = Recorder()
+        let history = ActivityHistory(store: store, shared: true)
+        history.record(Self.snapshot(3), at: Self.start)
+        history.record(Self.snapshot(4), at: Self.start + 5)
+        // `ClusterLink.tookTheLead`: what it draws from now on is what the followers read.
+        history.flush()
+        #expect(store.saved.count == 2)
+        #expect(history.habitTrend("Yoga")?.samples == [4], "the record as stored, not the slot's start")
+        #expect(
+            history.habitTrend("Yoga")?.samples
+                == store.saved.last.flatMap { $0.history.samples("Yoga", person: false, range: .hour)?.samples })
+    }
+
+    @Test func aRecordAdoptedWithinItsSlotChangesTheTrendKeySoPagesAreDrawnAnew() {
+        let leader = Recorder()
+        ActivityHistory(store: leader, shared: true).record(Self.snapshot(4), at: Self.start)
+        // A dashboard back from a cut recorded the same slot alone, then adopts the stored record of it.
+        let alone = ActivityHistory(store: Recorder(), shared: true)
+        alone.record(Self.snapshot(3), at: Self.start + 2)
+        let before = alone.trendKey
+        alone.adopt(leader.saved.last!)
+        #expect(alone.latestSlot == TrendHistory.slot(Int(Self.start.timeIntervalSince1970), spacing: 10))
+        #expect(alone.trendKey != before, "the render cache must not serve the line it drew alone")
+        #expect(alone.habitTrend("Yoga")?.samples == [4])
+    }
+
     @Test func pagesWordTheirTimesAgainstTheStoredSlotSoEveryDashboardRendersTheSame() {
         let history = ActivityHistory(store: Recorder(), shared: true)
         #expect(history.pageDate(now: Self.start + 3) == Self.start + 3, "nothing stored yet")

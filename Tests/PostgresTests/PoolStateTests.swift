@@ -53,7 +53,7 @@ import Timing
     @Test func answersUnavailableAtOnceWhileBackingOffWithNothingAlive() {
         var state = PoolState<Int>(size: 2, backoff: Backoff(initial: .seconds(1), maximum: .seconds(2)))
         _ = state.acquire(waiter: 1, now: now)
-        let answered = state.openFailed(now: now)
+        let answered = state.openFailed(startedAt: now)
         #expect(answered.isEmpty)
         guard case .unavailable = state.acquire(waiter: 2, now: now + .milliseconds(500)) else {
             Issue.record("expected unavailable during the back-off")
@@ -63,12 +63,23 @@ import Timing
         #expect(isOpen(decision4))
     }
 
+    @Test func anOpeningThatHungUntilItsDeadlineLeavesNoPauseAfterIt() {
+        var state = PoolState<Int>(size: 1, backoff: Backoff(initial: .seconds(1), maximum: .seconds(2)))
+        _ = state.acquire(waiter: 1, now: now)
+        _ = state.openFailed(startedAt: now)
+        // The second attempt hangs 3 s (a partition drops its SYNs), then fails: its pause of 2 s passed meanwhile.
+        _ = state.acquire(waiter: 2, now: now + .seconds(1))
+        _ = state.openFailed(startedAt: now + .seconds(1))
+        // Counted from the failure, the next would wait until 6 s.
+        #expect(isOpen(state.acquire(waiter: 3, now: now + .seconds(4))), "the next attempt goes at once")
+    }
+
     @Test func failsEveryWaiterWhenTheLastOpeningFails() {
         var state = PoolState<Int>(size: 1)
         _ = state.acquire(waiter: 1, now: now)
         _ = state.acquire(waiter: 2, now: now)
         _ = state.acquire(waiter: 3, now: now)
-        let answered = state.openFailed(now: now)
+        let answered = state.openFailed(startedAt: now)
         #expect(answered.map(\.0) == [2, 3])
         #expect(state.waiting.isEmpty && state.placesTaken == 0)
     }

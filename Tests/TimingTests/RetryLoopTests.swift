@@ -70,3 +70,27 @@ import Timing
         #expect(offsets == [.milliseconds(200)])
     }
 }
+
+extension RetryLoopTests {
+    /// A connection attempt across a partition hangs until its deadline: the next one must go out at once (its SYNs
+    /// find the healed network), not a deadline plus a pause later.
+    @Test func anAttemptThatHungUntilItsDeadlineIsFollowedAtOnce() async {
+        let clock = ManualClock()
+        let start = clock.now
+        let sessions = Sessions()
+        let loop = Task {
+            await RetryLoop.run(backoff: Backoff(initial: .milliseconds(100), maximum: .seconds(1)), clock: clock) {
+                _ in
+                guard sessions.record(clock.now - start) < 4 else { return .done }
+                await clock.sleep(until: clock.now + .seconds(2))  // the attempt's deadline passes
+                throw Failure()
+            }
+        }
+        while sessions.count < 4 {
+            if clock.sleeperCount > 0 { clock.advance(by: .milliseconds(100)) }
+            await Task.yield()
+        }
+        await loop.value
+        #expect(sessions.offsets == [0, 2000, 4000, 6000].map { Duration.milliseconds($0) })
+    }
+}

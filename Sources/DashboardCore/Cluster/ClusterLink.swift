@@ -23,7 +23,8 @@ final class ClusterLink: SnapshotSharing {
         var snapshot: QueuedSnapshot?
         var history: QueuedHistory?
         var writing = false
-        /// The history slot held here (adopted or written), so a read skips the document when it is that one.
+        /// The slot of the stored history shown here (adopted, or written as the leader), so a read skips the document
+        /// when it is that one; nil while this dashboard shows a record of its own.
         var heldSlot: Int?
         var failuresLogged = 0
         /// This dashboard's leadership epoch, nil when it does not lead (nothing is queued then).
@@ -123,7 +124,11 @@ final class ClusterLink: SnapshotSharing {
         let bytes = HistoryFileFormat.encode(record, upstream: upstream)
         enqueue { pending in
             pending.history = pending.epoch.map { (bytes, slot, $0) }
-            pending.heldSlot = slot
+            // A record made while not leading (standalone, cut off from the database) is this dashboard's own, not
+            // the stored one: nothing is held, so the next read adopts what is stored even when it is of the same
+            // slot. Holding it kept the dashboard on its own line until the leader's next slot, up to 10 s after a
+            // heal (issue 49's fault test: 3.3-4.4 s to converge).
+            pending.heldSlot = pending.epoch == nil ? nil : slot
         }
     }
 
@@ -134,6 +139,11 @@ final class ClusterLink: SnapshotSharing {
 
     /// The refresher took the lock with `epoch`: what is queued from now on carries it.
     func lead(epoch: Int64) { pending.withLock { $0.epoch = epoch } }
+
+    /// The refresher took the lead and the store knows it: the history as it stands is stored (and shown) now. It was
+    /// stored once per slot, so a leader whose record of this slot was made alone (standalone, cut off) stored nothing
+    /// until the next slot, and the followers drew the line it had adopted, not its own, for up to 10 s after a heal.
+    func tookTheLead() { history.flush() }
 
     /// The refresher stepped down: nothing more is queued, and what was is dropped.
     func stepDown() {

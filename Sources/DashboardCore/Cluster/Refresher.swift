@@ -124,7 +124,9 @@ final class Refresher: Sendable {
                 locked.withLock { $0.deposed = false }
                 link.lead(epoch: epoch)
             }
-            apply { $0.lockAnswered(acquired: held, now: clock.now) }
+            if apply({ $0.lockAnswered(acquired: held, now: clock.now) }).contains(.startRefreshing) {
+                link.tookTheLead()
+            }
         }
     }
 

@@ -26,6 +26,8 @@ public final class ActivityHistory: Sendable {
         /// Shared (issue 19): what pages read, the record as stored once per slot (by this dashboard while it
         /// records, or adopted from the database), so every dashboard draws the same line; nil reads `record`.
         var shown: HistoryRecord?
+        /// Times the record read was replaced within its slot (`trendKey`).
+        var replaced = 0
     }
 
     private let state: Mutex<State>
@@ -76,6 +78,14 @@ public final class ActivityHistory: Sendable {
     /// The finest tier's latest slot; nil before the first sample. Pages that draw trends key their rendering on it.
     public var latestSlot: Int? { state.withLock { $0.read.history.fine.latestSlot } }
 
+    /// What pages that draw trends key their rendering on: the latest slot, and the times the record read was replaced
+    /// within it (adopted from the cluster, or stored at a takeover). The slot alone kept a dashboard back from a cut
+    /// serving its own line from the render cache after adopting the stored one of the same slot, until the next
+    /// slot (issue 49's fault test). Nil before the first sample.
+    public var trendKey: Int? {
+        state.withLock { state in state.read.history.fine.latestSlot.map { $0 | state.replaced << 40 } }
+    }
+
     /// The time live pages word their times against ("4 min ago"): shared, the start of the latest stored slot, so
     /// the same key renders the same bytes on every dashboard; else `now`.
     public func pageDate(now: Date) -> Date {
@@ -89,6 +99,7 @@ public final class ActivityHistory: Sendable {
         state.withLock { state in
             state.record = record
             state.shown = record
+            state.replaced += 1
             state.lastVersion = nil
             state.lastSnapshot = nil
         }
@@ -125,10 +136,18 @@ public final class ActivityHistory: Sendable {
         if let toStore { store?.save(toStore) }
     }
 
-    /// Stores the latest record now (graceful shutdown).
+    /// Stores the latest record now (graceful shutdown; a dashboard taking the cluster's lead), and, shared, shows it:
+    /// pages draw what was stored.
     func flush() {
         guard let store else { return }
-        store.save(state.withLock { $0.record })
+        store.save(
+            state.withLock { state in
+                if shared {
+                    state.shown = state.record
+                    state.replaced += 1
+                }
+                return state.record
+            })
         store.flush()
     }
 

@@ -28,14 +28,14 @@ struct PageCaching: Sendable {
     ) -> RenderKey {
         declaration.key(
             item: item, query: query, listPage: page, view: view, settings: browser, digests: personalDigests,
-            trendSlot: history.latestSlot)
+            trendKey: history.trendKey)
     }
 
     /// The render key of what every browser's page of `declaration` shares (a composed page's skeleton).
     func sharedKey(
         _ declaration: PageDeclaration, item: String? = nil, query: String = "", page: Int = 1, _ view: SnapshotView
     ) -> RenderKey {
-        declaration.sharedKey(item: item, query: query, listPage: page, view: view, trendSlot: history.latestSlot)
+        declaration.sharedKey(item: item, query: query, listPage: page, view: view, trendKey: history.trendKey)
     }
 
     /// The variant of a live page in its key: the range shown and whether it is paused.

@@ -59,35 +59,35 @@ struct PageDeclaration: Sendable {
     }
 
     /// The render key of the page (of `item`, in the variant `query`, on page `listPage` of its list) for `view` and
-    /// `settings`; `trendSlot` is the history's latest slot (what `.trend` pages also change with). The first page's
+    /// `settings`; `trendKey` is the history's `ActivityHistory.trendKey` (what `.trend` pages also change with). The first page's
     /// key is the unpaged one, so a list that fits one page keeps the key it always had.
     func key(
         item: String? = nil, query: String = "", listPage: Int = 1, view: SnapshotView, settings: Versioned<Settings>,
-        digests: PersonalDigests, trendSlot: Int?
+        digests: PersonalDigests, trendKey: Int?
     ) -> RenderKey {
         key(
             item: item, query: query, listPage: listPage, view: view,
-            personal: personal(settings, item: item, digests: digests), trendSlot: trendSlot)
+            personal: personal(settings, item: item, digests: digests), trendKey: trendKey)
     }
 
     /// The render key of a page that reads no settings (`reads: .nothing`): made without any, so one rendering
     /// serves every browser and no browser's settings can reach it.
     func sharedKey(
-        item: String? = nil, query: String = "", listPage: Int = 1, view: SnapshotView, trendSlot: Int?
+        item: String? = nil, query: String = "", listPage: Int = 1, view: SnapshotView, trendKey: Int?
     ) -> RenderKey {
         precondition(reads == .nothing, "a page that reads settings has no key without them")
-        return key(item: item, query: query, listPage: listPage, view: view, personal: .none, trendSlot: trendSlot)
+        return key(item: item, query: query, listPage: listPage, view: view, personal: .none, trendKey: trendKey)
     }
 
     private func key(
-        item: String?, query: String, listPage: Int, view: SnapshotView, personal: SettingsKey, trendSlot: Int?
+        item: String?, query: String, listPage: Int, view: SnapshotView, personal: SettingsKey, trendKey: Int?
     ) -> RenderKey {
         let query = Self.joined(query, Pager.query(listPage))
         let route =
             isFragment
             ? "fragment:" + DashboardPage.route(page.template, item, query) : page.key(item: item, query: query)
         return RenderKey(
-            route: route, content: content(view, trendSlot: trendSlot), personal: personal, stale: view.stale?.asOf)
+            route: route, content: content(view, trendKey: trendKey), personal: personal, stale: view.stale?.asOf)
     }
 
     /// Two query strings joined with `&`, either possibly empty (built without an array: keys are made per request).
@@ -95,17 +95,17 @@ struct PageDeclaration: Sendable {
         first.isEmpty ? second : second.isEmpty ? first : first + "&" + second
     }
 
-    private func content(_ view: SnapshotView, trendSlot: Int?) -> UInt64 {
+    private func content(_ view: SnapshotView, trendKey: Int?) -> UInt64 {
         switch data {
         case .reference:
             return view.snapshot.referenceVersion
         case .statistics:
             return view.snapshot.version
         case .trend:
-            guard let trendSlot else { return view.snapshot.version }
+            guard let trendKey else { return view.snapshot.version }
             var digest = ContentDigest()
             digest.feed(Int(bitPattern: UInt(view.snapshot.version)))
-            digest.feed(trendSlot)
+            digest.feed(trendKey)
             return digest.value
         }
     }

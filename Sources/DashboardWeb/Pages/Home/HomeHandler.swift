@@ -139,7 +139,7 @@ struct HomeHandler: Sendable {
         return .composed(
             try skeleton.compose { place, composed in
                 if place == "leaderboardCards" {
-                    // A habit's card is the same for everyone within the skeleton's version and slot: built, with
+                    // A habit's card is the same for everyone within the skeleton's version and trend key: built, with
                     // its trend and latest change of lead, only the first time.
                     for card in page.leaderboard {
                         composed.append(

@@ -85,6 +85,6 @@ struct ItemPageHandler<Page: ItemPage>: PageHandler {
         _ item: String, _ range: HistoryRange, _ view: SnapshotView, page number: Int = 1
     ) -> RenderKey {
         Page.fragmentDeclaration.sharedKey(
-            item: item, query: range.query, listPage: number, view: view, trendSlot: web.activity.latestSlot)
+            item: item, query: range.query, listPage: number, view: view, trendKey: web.activity.trendKey)
     }
 }
