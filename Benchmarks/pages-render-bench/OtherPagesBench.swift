@@ -18,7 +18,8 @@ enum OtherPagesBench {
         let habits = try PagesRenderBench.measure(iterations) {
             let page = HabitsListPage(snapshot: snapshot, settings: settings)
             bytes = try renderer.pageBytes(
-                "habits", page.templateFields(listPath: "/habits"), frame: PageFrame(title: "Habits", tab: .habits)
+                "habits", page.templateFields(listPath: "/habits", renderer: renderer),
+                frame: PageFrame(title: "Habits", tab: .habits)
             ).count
         }
         results.append(("Habits", habits, bytes))

@@ -21,7 +21,7 @@ import Testing
     @Test func theBudgetsAreTheStatedOnes() {
         #expect(budgets["render"] == 4 << 20)
         #expect(budgets["cards"] == 1 << 20)
-        #expect(budgets["settings"] == 2 << 20)
+        #expect(budgets["settings"] == 8 << 20)
         #expect(budgets["verified_cookies"] == 655_360)
         #expect(budgets["verified_visits"] == 655_360)
     }

@@ -80,7 +80,7 @@ final class PostgresSettingsStore<Value: Codable & Sendable & Equatable>: Settin
     public init(
         pool: PostgresPool, listener: PostgresListener, signers: CookieSignerSlot, defaultValue: Value,
         maxRows: Int = 100_000,
-        maxAge: TimeInterval = 400 * 86_400, cacheCapacity: Int = 10_000, logger: Logger,
+        maxAge: TimeInterval = 400 * 86_400, cacheCapacity: Int = SettingsCodec.cacheCapacity, logger: Logger,
         clock: any TimeSource = SystemTimeSource(), readTimeout: Duration = .milliseconds(500)
     ) throws {
         self.pool = pool

@@ -105,7 +105,7 @@ final class SettingsStore<Value: Codable & Sendable>: Sendable {
     /// Opens (creating if needed) `directory`, sweeps it once (leftover temp files, expired settings, files over the
     /// cap) and counts the settings files. `clock` times usage, expiry and the recheck interval.
     public convenience init(
-        directory: URL, maxFiles: Int = 100_000, maxAge: TimeInterval = 400 * 86_400, cacheCapacity: Int = 10_000,
+        directory: URL, maxFiles: Int = 100_000, maxAge: TimeInterval = 400 * 86_400, cacheCapacity: Int = SettingsCodec.cacheCapacity,
         defaultValue: Value, logger: Logger, clock: any TimeSource = SystemTimeSource(),
         recheckInterval: Duration = .seconds(1)
     ) throws {
