@@ -15,18 +15,17 @@ public struct WaiterRegistry<Tag: Sendable, Value: Sendable>: Sendable {
         public let tag: Tag
         /// Resumed once, by whoever removed it.
         public let continuation: CheckedContinuation<Value, Never>
-        /// The timer that ends its wait at its deadline, if it has one; cancelled when it is resumed.
-        public fileprivate(set) var timer: Task<Void, Never>?
 
-        /// Resumes the waiter with `value` and cancels its timer.
+        /// Resumes the waiter with `value` (its deadline's entry, if any, is left to find it gone).
         public func resume(_ value: Value) {
-            timer?.cancel()
             continuation.resume(returning: value)
         }
     }
 
     private var waiters: [UInt64: Waiter] = [:]
     private var lastID: UInt64 = 0
+    /// The waiters' deadlines and their one timer, made on the first deadline.
+    private var deadlines: WaiterDeadlines?
 
     /// An empty registry.
     public init() {}
@@ -57,9 +56,10 @@ public struct WaiterRegistry<Tag: Sendable, Value: Sendable>: Sendable {
     }
 
     /// Registers `continuation` under `id` (from `reserveID`; a fresh one when nil) and, with a `deadline`, arms the
-    /// timer that ends its wait: `expire` runs with the id at `deadline` on `clock` unless the waiter is resumed
-    /// first (resuming cancels the timer). The one register-then-arm sequence: one step under the owner's lock, so
-    /// the timer is armed for a waiter that is surely there, and finds it or nothing. Returns the id.
+    /// end of its wait: `expire` runs with the id at `deadline` on `clock` (the registry's one timer, `WaiterDeadlines`,
+    /// the first clock given) and finds the waiter there, or gone when it was resumed first. The one register-then-arm
+    /// sequence: one step under the owner's lock, so the deadline is armed for a waiter that is surely there. Returns
+    /// the id.
     @discardableResult
     public mutating func add(
         id: UInt64? = nil, _ tag: Tag, _ continuation: CheckedContinuation<Value, Never>,
@@ -67,23 +67,30 @@ public struct WaiterRegistry<Tag: Sendable, Value: Sendable>: Sendable {
         expire: @escaping @Sendable (UInt64) async -> Void
     ) -> UInt64 {
         let id = id ?? reserveID()
-        var waiter = Waiter(id: id, tag: tag, continuation: continuation)
-        if let deadline { waiter.timer = clock.after(deadline) { await expire(id) } }
-        waiters[id] = waiter
+        waiters[id] = Waiter(id: id, tag: tag, continuation: continuation)
+        if let deadline {
+            if deadlines == nil { deadlines = WaiterDeadlines(on: clock) }
+            deadlines?.arm(id, at: deadline, expire: expire)
+        }
         return id
     }
+
+    /// Deadline entries held, those of waiters resumed early included (tests: they are compacted away).
+    public var deadlineEntries: Int { deadlines?.count ?? 0 }
 
     /// Whether waiter `id` is here.
     public func contains(id: UInt64) -> Bool { waiters[id] != nil }
 
     /// Removes waiter `id` (it timed out, say); nil when it is gone already (woken meanwhile).
     public mutating func remove(id: UInt64) -> Waiter? {
-        waiters.removeValue(forKey: id)
+        defer { compactDeadlines() }
+        return waiters.removeValue(forKey: id)
     }
 
     /// Removes the oldest waiter (a scan: the queues this serves are short, and only a release looks).
     public mutating func removeFirst() -> Waiter? {
         guard let oldest = waiters.keys.min() else { return nil }
+        defer { compactDeadlines() }
         return waiters.removeValue(forKey: oldest)
     }
 
@@ -91,6 +98,18 @@ public struct WaiterRegistry<Tag: Sendable, Value: Sendable>: Sendable {
     public mutating func removeAll(where matches: (Tag) -> Bool) -> [Waiter] {
         let removed = waiters.values.filter { matches($0.tag) }.sorted { $0.id < $1.id }
         for waiter in removed { waiters[waiter.id] = nil }
+        compactDeadlines()
         return removed
+    }
+
+    /// Drops the deadlines of waiters gone when they outnumber those here (each wake-up leaves one, and parked polls
+    /// woken every few seconds with 25 s deadlines would otherwise keep several per poll; amortized O(1) a removal),
+    /// and all of them, with the timer, once nobody waits.
+    private func compactDeadlines() {
+        guard let deadlines else { return }
+        if waiters.isEmpty { return deadlines.removeAll() }
+        guard deadlines.count > 2 * waiters.count + 64 else { return }
+        let waiters = waiters
+        deadlines.compact { waiters[$0] != nil }
     }
 }

@@ -34,8 +34,8 @@ import Testing
     /// with 10 000 viewers, measured by Benchmarks/viewers.sh), so their budget is per poll, up to the cap.
     @Test func theParkedPollsBudgetIsPerPollUpToTheCap() {
         let polls = ParkedPolls(ParkingLimits())
-        #expect(ParkedPolls.bytesPerPoll == 18 * 1024)
-        #expect(polls.capacity * ParkedPolls.bytesPerPoll == 64_000 * 18 * 1024)
+        #expect(ParkedPolls.bytesPerPoll == 12 * 1024)
+        #expect(polls.capacity * ParkedPolls.bytesPerPoll == 64_000 * 12 * 1024)
     }
 
     /// A settings entry costs what its file holds, so large files cannot fill memory past the budget.

@@ -12,13 +12,15 @@ import Testing
 @Suite struct LogWaitLimitTests {
     @Test func beyondTheBoundALogIsA503WithRetryAfterAndNothingIsLogged() async throws {
         let scripted = try ScriptedApp(name: "log-wait-limit")
-        let (app, data, clock) = (scripted.app, scripted.data, scripted.clock)
+        let (app, data, clock, snapshots) = (scripted.app, scripted.data, scripted.clock, scripted.snapshots)
         _ = try await scripted.snapshots.view()
         data.hang()
         let limit = WebContext.logWaitLimit
         let held = (0..<limit).map { _ in Task { try await ScriptedApp.post(app, "/log", "habit=Yoga") } }
         await eventually("every log made and waiting for its refresh") {
-            data.logCalls == limit && app.web.logWaits.count == limit && clock.sleeperCount >= limit
+            // The waits share the store's one deadline timer.
+            data.logCalls == limit && app.web.logWaits.count == limit
+                && snapshots.locked.withLock { $0.waiters.count } == limit && clock.sleeperCount >= 1
         }
 
         let refused = try await ScriptedApp.post(app, "/log", "habit=Yoga")

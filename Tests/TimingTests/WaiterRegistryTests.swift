@@ -78,13 +78,77 @@ final class Locked: Sendable {
         #expect(registry.withLock { $0.isEmpty })
     }
 
-    @Test func resumingCancelsTheWaitersTimer() async {
+    @Test func aWaiterResumedBeforeItsDeadlineIsNotEndedAgainByIt() async {
         let registry = Locked()
         let clock = ManualClock()
         let (task, id) = await Self.waiter(registry, until: clock.now + .seconds(5), on: clock)
-        let waiter = registry.withLock { $0.remove(id: id) }
-        waiter?.resume(3)
+        registry.withLock { $0.remove(id: id) }?.resume(3)
         #expect(await task.value == 3)
-        #expect(waiter?.timer?.isCancelled == true)
+        let (later, _) = await Self.waiter(registry, until: clock.now + .seconds(6), on: clock)
+        clock.advance(by: .seconds(5))
+        await eventually("the first deadline's timer asleep again, for the second") { clock.sleeperCount == 1 }
+        #expect(registry.withLock { $0.count } == 1, "the second still waits")
+        clock.advance(by: .seconds(1))
+        #expect(await later.value == -1)
+    }
+
+    /// Issue 46 point 2: a task per waiter's deadline cost about 2 KiB per parked poll.
+    @Test func waitersWithDeadlinesShareOneTimerAndEachEndsAtItsOwn() async {
+        let registry = Locked()
+        let clock = ManualClock()
+        var waiters: [(seconds: Int, task: Task<Int, Never>)] = []
+        for seconds in [7, 3, 9, 5, 3, 8] {
+            waiters.append((seconds, await Self.waiter(registry, until: clock.now + .seconds(seconds), on: clock).0))
+        }
+        await eventually("one timer asleep, for the earliest") { clock.sleeperCount == 1 }
+        var elapsed = 0
+        for step in [3, 2, 2, 1, 1] {
+            clock.advance(by: .seconds(step))
+            elapsed += step
+            let due = waiters.filter { $0.seconds <= elapsed }
+            for waiter in due { #expect(await waiter.task.value == -1) }
+            #expect(registry.withLock { $0.count } == waiters.count - due.count, "\(elapsed) s: only those due ended")
+            if due.count < waiters.count {
+                await eventually("one timer asleep after \(elapsed) s") { clock.sleeperCount == 1 }
+            }
+        }
+        #expect(registry.withLock { $0.isEmpty })
+    }
+
+    @Test func anEarlierDeadlineWakesTheTimerEarlier() async {
+        let registry = Locked()
+        let clock = ManualClock()
+        let (late, _) = await Self.waiter(registry, until: clock.now + .seconds(10), on: clock)
+        let (early, _) = await Self.waiter(registry, until: clock.now + .seconds(2), on: clock)
+        clock.advance(by: .seconds(2))
+        #expect(await early.value == -1)
+        #expect(registry.withLock { $0.count } == 1)
+        clock.advance(by: .seconds(8))
+        #expect(await late.value == -1)
+    }
+
+    @Test func theDeadlinesOfWaitersResumedEarlyDoNotPileUp() async {
+        let registry = Locked()
+        let clock = ManualClock()
+        let (staying, _) = await Self.waiter(registry, until: clock.now + .seconds(30), on: clock)
+        for _ in 0..<500 {
+            let (task, id) = await Self.waiter(registry, until: clock.now + .seconds(25), on: clock)
+            registry.withLock { $0.remove(id: id) }?.resume(1)
+            _ = await task.value
+        }
+        #expect(registry.withLock { $0.deadlineEntries } <= 2 + 64 + 1)
+        clock.advance(by: .seconds(30))
+        #expect(await staying.value == -1)
+    }
+
+    @Test func onceNobodyWaitsNoTimerSleeps() async {
+        let registry = Locked()
+        let clock = ManualClock()
+        let (task, id) = await Self.waiter(registry, until: clock.now + .seconds(5), on: clock)
+        await eventually("the timer asleep") { clock.sleeperCount == 1 }
+        registry.withLock { $0.remove(id: id) }?.resume(2)
+        #expect(await task.value == 2)
+        await eventually("the timer stopped") { clock.sleeperCount == 0 }
+        #expect(registry.withLock { $0.deadlineEntries } == 0)
     }
 }

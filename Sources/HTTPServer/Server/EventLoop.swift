@@ -125,7 +125,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
 
     /// Calls `timerFired(deadline:)` on the connection at or soon after `deadline`.
     func arm(slot: Int, generation: UInt32, deadline: MonotonicInstant) {
-        timers.insert(TimerHeap.Entry(deadline: deadline, slot: slot, generation: generation))
+        timers.insert(ConnectionTimer(slot: slot, generation: generation), at: deadline)
     }
 
     /// Has `connection` send its output once this round's events, timers and queued work are handled
@@ -202,7 +202,8 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     private func fireTimers() {
         guard !timers.isEmpty else { return }
         while let entry = timers.popDue(now: now) {
-            guard let connection = registry.connection(slot: entry.slot, generation: entry.generation) else {
+            guard let connection = registry.connection(slot: entry.payload.slot, generation: entry.payload.generation)
+            else {
                 continue
             }
             connection.timerFired(deadline: entry.deadline)
