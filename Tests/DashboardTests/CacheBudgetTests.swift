@@ -22,8 +22,8 @@ import Testing
         #expect(budgets["render"] == 4 << 20)
         #expect(budgets["cards"] == 1 << 20)
         #expect(budgets["settings"] == 8 << 20)
-        #expect(budgets["verified_cookies"] == 655_360)
-        #expect(budgets["verified_visits"] == 655_360)
+        #expect(budgets["verified_cookies"] == 2_621_440)
+        #expect(budgets["verified_visits"] == 2_621_440)
     }
 
     @Test func togetherTheyLeaveMostOfTheProcesssBoundForEverythingElse() {
