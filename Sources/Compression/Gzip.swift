@@ -9,28 +9,8 @@ public enum Gzip {
 
     /// The gzip encoding of `bytes` at the best compression level (done once per content, so worth the CPU).
     public static func compress(_ bytes: [UInt8], level: Int32 = Z_BEST_COMPRESSION) -> [UInt8] {
-        var stream = z_stream()
-        // windowBits 15 + 16 asks zlib for a gzip wrapper instead of the zlib one; memLevel 8 is zlib's default.
-        guard
-            deflateInit2_(
-                &stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
-                Int32(MemoryLayout<z_stream>.size)) == Z_OK
-        else { preconditionFailure("deflateInit2 failed: zlib cannot allocate its state") }
-        defer { deflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
-        let status = bytes.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { out in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = out.baseAddress
-                stream.avail_out = uInt(out.count)
-                return deflate(&stream, Z_FINISH)
-            }
-        }
-        // deflateBound guarantees room for the whole stream in one Z_FINISH call.
-        precondition(status == Z_STREAM_END, "deflate did not finish within deflateBound (status \(status))")
-        output.removeLast(output.count - Int(stream.total_out))
-        return output
+        // windowBits 15 + 16 asks zlib for a gzip wrapper instead of the zlib one.
+        Deflate.once(bytes, windowBits: 15 + 16, level: level, flush: Z_FINISH)
     }
 
     /// The bytes a gzip stream holds, or nil if it is not a complete, valid one (for tests and tools; the server

@@ -24,7 +24,9 @@ public struct GzipPiece: Sendable {
     /// compresses a run much like the one before it (the next card of a grid) as well as one deflate of both would:
     /// the piece is then valid only right after exactly those bytes.
     public init(_ bytes: [UInt8], after dictionary: [UInt8]? = nil, level: Int32 = Z_BEST_COMPRESSION) {
-        deflated = Self.deflate(bytes, dictionary: dictionary, level: level)
+        // Negative windowBits asks zlib for raw blocks: no header or trailer of its own, the stitcher writes those.
+        deflated = Deflate.once(
+            bytes, windowBits: -15, level: level, dictionary: dictionary?.suffix(Self.window), flush: Z_SYNC_FLUSH)
         (crc, count, combiner) = Self.checks(bytes)
     }
 
@@ -50,40 +52,6 @@ public struct GzipPiece: Sendable {
     private static func checks(_ bytes: [UInt8]) -> (UInt32, Int, UInt) {
         let crc = bytes.withUnsafeBufferPointer { UInt32(crc32_z(0, $0.baseAddress, $0.count)) }
         return (crc, bytes.count, crc32_combine_gen(bytes.count))
-    }
-
-    private static func deflate(_ bytes: [UInt8], dictionary: [UInt8]?, level: Int32) -> [UInt8] {
-        var stream = z_stream()
-        // Negative windowBits asks zlib for raw deflate: no header or trailer of its own, the stitcher writes those.
-        guard
-            deflateInit2_(
-                &stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
-                Int32(MemoryLayout<z_stream>.size)) == Z_OK
-        else { preconditionFailure("deflateInit2 failed: zlib cannot allocate its state") }
-        defer { deflateEnd(&stream) }
-        if let dictionary, !dictionary.isEmpty {
-            let used = dictionary.suffix(window)
-            let status = used.withUnsafeBufferPointer {
-                deflateSetDictionary(&stream, $0.baseAddress, uInt($0.count))
-            }
-            precondition(status == Z_OK, "deflateSetDictionary failed on a fresh stream (status \(status))")
-        }
-        // deflateBound is for Z_FINISH; a sync flush adds its empty stored block (5 bytes) and at most a partial byte.
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))) + 16)
-        let status = bytes.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { out in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = out.baseAddress
-                stream.avail_out = uInt(out.count)
-                return CZlib.deflate(&stream, Z_SYNC_FLUSH)
-            }
-        }
-        precondition(
-            status == Z_OK && stream.avail_in == 0 && stream.avail_out > 0,
-            "deflate did not flush within its bound (status \(status))")
-        output.removeLast(output.count - Int(stream.total_out))
-        return output
     }
 }
 

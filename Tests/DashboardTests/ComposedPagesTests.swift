@@ -15,21 +15,8 @@ import Testing
 @Suite struct ComposedPagesTests {
     static let date = Date(timeIntervalSince1970: 1_800_000_000)
 
-    /// A browser's cookie after making `settings` through the forms of `scripted`.
     func browser(_ scripted: ScriptedApp, _ settings: Settings) async throws -> [(String, String)] {
-        var cookie: String?
-        let forms =
-            settings.favoriteHabits.map {
-                ("/habits/\(PercentEncoding.encodePathSegment($0))/favorite", "favorite=true")
-            }
-            + settings.followedUserIDs.map { ("/people/\($0)/follow", "follow=true") }
-        for (path, form) in forms {
-            let response = try await scripted.post(path, form, cookie: cookie)
-            if let set = response.headers.values(for: "Set-Cookie").first(where: { $0.hasPrefix("habits_browser=") }) {
-                cookie = String(set.split(separator: ";")[0])
-            }
-        }
-        return cookie.map { [("Cookie", $0)] } ?? []
+        try await scripted.browser(settings)
     }
 
     static let variety: [Settings] = [

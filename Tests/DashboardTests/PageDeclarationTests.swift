@@ -27,20 +27,7 @@ import Testing
         key: (DashboardApp, SnapshotView, Versioned<Settings>) -> RenderKey
     ) async throws -> Rendering {
         let scripted = try ScriptedApp(name: "declaration", clock: ManualClock(date: Self.date))
-        var cookie: String?
-        let forms =
-            settings.favoriteHabits.map {
-                ("/habits/\(PercentEncoding.encodePathSegment($0))/favorite", "favorite=true")
-            }
-            + settings.followedUserIDs.map { ("/people/\($0)/follow", "follow=true") }
-        for (path, form) in forms {
-            let response = try await scripted.post(path, form, cookie: cookie)
-            #expect(response.status == .seeOther, "\(path)")
-            if let set = response.headers.values(for: "Set-Cookie").first(where: { $0.hasPrefix("habits_browser=") }) {
-                cookie = String(set.split(separator: ";")[0])
-            }
-        }
-        let headers = cookie.map { [("Cookie", $0)] } ?? []
+        let headers = try await scripted.browser(settings)
         let response = try await scripted.get(target, headers)
         #expect(response.status == .ok, "\(target)")
         let request = Request(

@@ -3,6 +3,7 @@ import HTTPCore
 import HTTPServer
 import TemplateKit
 import TestSupport
+import Testing
 
 @testable import DashboardCore
 @testable import DashboardWeb
@@ -70,6 +71,27 @@ final class ScriptedApp {
     /// given.
     func post(_ target: String, _ body: String, cookie: String? = nil) async throws -> Response {
         try await Self.post(app, target, body, cookie: cookie)
+    }
+
+    /// The `Cookie` field of a browser given `settings` through the forms (a favourite press per habit, a follow per
+    /// person), each press answered 303; none for the defaults.
+    func browser(_ settings: Settings, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [(
+        String, String
+    )] {
+        var cookie: String?
+        let forms =
+            settings.favoriteHabits.map {
+                ("/habits/\(PercentEncoding.encodePathSegment($0))/favorite", "favorite=true")
+            }
+            + settings.followedUserIDs.map { ("/people/\($0)/follow", "follow=true") }
+        for (path, form) in forms {
+            let response = try await post(path, form, cookie: cookie)
+            #expect(response.status == .seeOther, "\(path)", sourceLocation: sourceLocation)
+            if let set = response.headers.values(for: "Set-Cookie").first(where: { $0.hasPrefix("habits_browser=") }) {
+                cookie = String(set.split(separator: ";")[0])
+            }
+        }
+        return cookie.map { [("Cookie", $0)] } ?? []
     }
 
     /// A form POST through `app`'s responder, for tasks that must not capture the fixture.

@@ -57,38 +57,52 @@ final class RenderCache: Sendable {
 
     /// The entry for `key`, rendering it with `render` on a miss.
     func entry(for key: RenderKey, render: () throws -> [UInt8]) rethrows -> Entry {
-        let cached = state.withLock { state -> Entry? in
-            guard case .rendering(let entry) = state.lru.value(for: .rendering(key)) else {
-                state.misses += 1
-                return nil
-            }
-            state.hits += 1
-            return entry
-        }
-        if let cached { return cached }
-        let body = try render()
-        let entry = Entry(body: body, entityTag: EntityTag.strong(for: body))
-        let cost = body.count + key.route.utf8.count + Self.overhead
-        state.withLock { _ = $0.lru.set(.rendering(entry), for: .rendering(key), cost: cost) }
-        return entry
+        try held(
+            .rendering(key), key: key,
+            as: {
+                guard case .rendering(let entry) = $0 else { return nil }
+                return entry
+            },
+            make: {
+                let body = try render()
+                let entry = Entry(body: body, entityTag: EntityTag.strong(for: body))
+                return (entry, .rendering(entry), body.count)
+            })
     }
 
     /// The skeleton of `key` (a page composed per browser, issue 46 point 1), made by `make` on a miss. Its key
     /// carries no settings: one skeleton serves every browser.
     func skeleton(for key: RenderKey, make: () throws -> Skeleton) rethrows -> Skeleton {
-        let cached = state.withLock { state -> Skeleton? in
-            guard case .skeleton(let skeleton) = state.lru.value(for: .skeleton(key)) else {
+        try held(
+            .skeleton(key), key: key,
+            as: {
+                guard case .skeleton(let skeleton) = $0 else { return nil }
+                return skeleton
+            },
+            make: {
+                let skeleton = try make()
+                return (skeleton, .skeleton(skeleton), skeleton.cost)
+            })
+    }
+
+    /// What `slot` holds as a `Value`, counted as a hit; on a miss, counted, what `make` gives (the value, how it is
+    /// stored, its bytes), stored.
+    private func held<Value>(
+        _ slot: Slot, key: RenderKey, as value: (Stored) -> Value?, make: () throws -> (Value, Stored, Int)
+    ) rethrows -> Value {
+        let cached = state.withLock { state -> Value? in
+            guard let stored = state.lru.value(for: slot), let cached = value(stored) else {
                 state.misses += 1
                 return nil
             }
             state.hits += 1
-            return skeleton
+            return cached
         }
         if let cached { return cached }
-        let skeleton = try make()
-        let cost = skeleton.cost + key.route.utf8.count + Self.overhead
-        state.withLock { _ = $0.lru.set(.skeleton(skeleton), for: .skeleton(key), cost: cost) }
-        return skeleton
+        let (made, stored, bytes) = try make()
+        let cost = bytes + key.route.utf8.count + Self.overhead
+        state.withLock { _ = $0.lru.set(stored, for: slot, cost: cost) }
+        return made
     }
 
     /// The gzip encoding of `entry`, compressed on the first request that accepts it and kept with the rendering
