@@ -62,6 +62,11 @@ swift build --build-tests
 echo "==> swift test"
 swift test --skip-build "$@"
 
+# The benchmarks' own executables exist only with HABITS_BENCH=1, so no other step builds them: built here (debug, a few
+# seconds on top of the build above), a benchmark broken by an API change fails CI, not the next person's measurement.
+echo "==> benchmark executables (HABITS_BENCH=1)"
+for product in http-bench-server pages-render-bench; do HABITS_BENCH=1 swift build --product "$product"; done
+
 # Browser tests (issue 5): the built dashboard in headless Chromium, driven by Selenium + pytest.
 # Runs only for a full run (no arguments). Set-up happens here when something is missing: Debian's chromium and
 # chromium-driver through apt-get (as root or with passwordless sudo), Selenium and pytest in .venv from PyPI.

@@ -42,8 +42,8 @@ if let dumpPath {
 }
 
 var router = Router()
-// Answered at once on the event loop, as a warm dashboard page is (`HTTPResponder.respondAtOnce`, issue 21).
-router.get("/", atOnce: { _, _ in .html(page) }, { _, _ in .html(page) })
+// Answered now on the event loop, as a warm dashboard page is (`Answer.now`, issue 45 point 3).
+router.get("/", answering: { _, _ in .now(.html(page)) })
 // Info level: the access log is on, as in production (http.sh sends stderr to /dev/null).
 let logger = Logger(label: "http-bench-server", level: accessLog ? .info : .notice)
 let server = Server(configuration: ServerConfiguration(port: port), responder: router, logger: logger)
