@@ -28,4 +28,26 @@ import Testing
         #expect(haystack.firstIndex(of: bytes("abdx")) == nil)
         #expect(bytes("ab").firstIndex(of: bytes("abc")) == nil)
     }
+
+    /// The render cache counts a skeleton once, when stored: what its layout keeps later must be in that count (the
+    /// large abuse flood's People skeletons kept 74 MiB of cards beyond the cache's budget).
+    @Test func whatALayoutKeepsIsWithinTheCostItStatedWhenStored() {
+        let memo = ChunkMemo(allowance: 3_000)
+        let stated = memo.cost
+        var made = 0
+        for round in 0..<2 {
+            for id in 0..<10 {
+                _ = memo.chunk("\(id)") {
+                    made += 1
+                    return Chunk(Array(repeating: UInt8(ascii: "x"), count: 500))
+                }
+            }
+            // Each chunk costs 1 256 bytes: two fit the allowance and are kept, the other eight are made each time.
+            #expect(made == (round == 0 ? 10 : 18))
+        }
+        #expect(memo.cost == stated)
+        let cards = (0..<4).map { Chunk(Array(repeating: UInt8($0), count: 700)) }
+        let table = ChoiceTable(plain: cards, chosen: cards, positions: [:])
+        #expect(table.cost >= 8 * 700, "a table keeps its cards alive, so it counts them")
+    }
 }

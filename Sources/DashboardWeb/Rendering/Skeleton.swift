@@ -80,6 +80,6 @@ struct ChoiceTable: SkeletonLayout {
     /// The positions of the chosen ids among the items, in no particular order; ids not in the list are left out.
     func positions(of ids: some Sequence<String>) -> [Int] { ids.compactMap { positions[$0] } }
 
-    /// What the table costs a cache (its chunks are shared with the card cache, so only the table itself).
-    var cost: Int { (plain.count + chosen.count) * 16 + positions.count * 64 }
+    /// What the table costs a cache: its chunks (it keeps them alive, whatever the card cache lets go) and the table.
+    var cost: Int { (plain + chosen).reduce(0) { $0 + $1.cost } + positions.count * 64 }
 }

@@ -32,10 +32,12 @@ final class HabitsListLayout: SkeletonLayout {
     /// Habits per page, and the page shown.
     let pageSize: Int
     let page: Int
-    /// Rows rendered so far: a habit's plain row at its place, its favourite row at `habits.count` past it.
-    private let rows: Mutex<[Chunk?]>
-    /// Section starts rendered so far, by heading (0 for Favorites, 1 + a category's index) and place on the page.
-    private let starts = Mutex<[Int: Chunk]>([:])
+    /// Rows rendered so far: a habit's plain row at its place, its favourite row at `habits.count` past it; and their
+    /// bytes, kept within `allowance` (counted up front as the layout's cost, as `ChunkMemo` does).
+    private let rows: Mutex<(chunks: [Chunk?], starts: [Int: Chunk], bytes: Int)>
+    /// The most bytes of rows kept: every row both ways for the built-in data, a few hundred at 100 times it; past it
+    /// a row comes from the card cache each time.
+    let allowance: Int
 
     /// The layout of page `page` of `snapshot`'s habits.
     init(snapshot: Snapshot, page: Int, pageSize: Int = Pager.habitsPerPage, returnTo: String) {
@@ -60,15 +62,21 @@ final class HabitsListLayout: SkeletonLayout {
         self.returnTo = returnTo
         self.pageSize = pageSize
         self.page = page
-        rows = Mutex(Array(repeating: nil, count: habits.count * 2))
+        // Section starts are kept beside the rows, by heading (0 for Favorites, 1 + a category's index) and place.
+        rows = Mutex((Array(repeating: nil, count: habits.count * 2), [:], 0))
+        allowance = min(256 << 10, habits.count * 2 * 1536)
     }
 
     /// The row of the habit at `place`, as a favourite or not, rendered by `render` on first use.
     func row(_ place: Int, favorite: Bool, render: (HabitRow) throws -> Chunk) rethrows -> Chunk {
         let slot = place + (favorite ? habits.count : 0)
-        if let row = rows.withLock({ $0[slot] }) { return row }
+        if let row = rows.withLock({ $0.chunks[slot] }) { return row }
         let row = try render(HabitRow(habit: habits[place], isFavorite: favorite))
-        rows.withLock { $0[slot] = row }
+        rows.withLock { rows in
+            guard rows.bytes + row.cost <= allowance else { return }
+            rows.chunks[slot] = row
+            rows.bytes += row.cost
+        }
         return row
     }
 
@@ -78,7 +86,7 @@ final class HabitsListLayout: SkeletonLayout {
         category: Int?, index: Int, render: (_ section: HabitSection, _ id: String) throws -> Chunk
     ) rethrows -> Chunk {
         let slot = ((category ?? -1) + 1) * (habits.count + 1) + index
-        if let start = starts.withLock({ $0[slot] }) { return start }
+        if let start = rows.withLock({ $0.starts[slot] }) { return start }
         let section =
             category.map {
                 HabitSection(
@@ -86,7 +94,11 @@ final class HabitsListLayout: SkeletonLayout {
             }
             ?? HabitSection(title: HabitSection.favoritesTitle, isFavorites: true, color: .favorite, habits: [])
         let start = try render(section, "section-\(index)")
-        starts.withLock { $0[slot] = start }
+        rows.withLock { rows in
+            guard rows.bytes + start.cost <= allowance else { return }
+            rows.starts[slot] = start
+            rows.bytes += start.cost
+        }
         return start
     }
 
@@ -133,6 +145,6 @@ final class HabitsListLayout: SkeletonLayout {
         return parts
     }
 
-    /// What the layout costs a cache: its arrays and, about, its rows' table (the rows live in the card cache).
-    var cost: Int { habits.count * 96 + categories.count * 64 }
+    /// What the layout may cost a cache: its arrays and the rows it may keep.
+    var cost: Int { habits.count * 112 + categories.count * 64 + allowance }
 }
