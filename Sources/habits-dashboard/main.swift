@@ -6,8 +6,9 @@ import HTTPServer
 import HabitsSimulator
 import Logging
 
-// First, before any thread starts (`AllocatorTuning.swift`).
+// First, before any thread starts (`AllocatorTuning.swift`, `CryptoLifetime.swift`).
 limitAllocatorRetention()
+CryptoLifetime.keepThroughExit()
 
 // Kept tiny on purpose: main.swift is main-actor code, and a Dispatch handler defined here traps at run time
 // when it fires off the main queue (`dispatch_assert_queue`), so all Dispatch work lives in libraries.
