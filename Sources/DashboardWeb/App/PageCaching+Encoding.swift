@@ -14,9 +14,7 @@ import HTTPServer
 extension PageCaching {
     /// Whether `request`'s `If-None-Match` names `entry` in any encoding.
     func hasCurrentCopy(_ request: Request, of entry: RenderCache.Entry) -> Bool {
-        guard let condition = request.headers["If-None-Match"] else { return false }
-        return IfNoneMatch.matches(condition, etag: entry.entityTag)
-            || IfNoneMatch.matches(condition, etag: entry.gzipEntityTag)
+        entry.representations.areNamed(by: request)
     }
 
     /// A 200 with the entry's bytes, gzipped when the request accepts it and the body is big enough to gain.
@@ -24,7 +22,7 @@ extension PageCaching {
     func ok(_ entry: RenderCache.Entry, _ request: Request, contentType: String = RenderCache.Entry.html)
         -> Response
     {
-        let gzip = entry.isCompressible && AcceptEncoding.allowsGzip(request.headers["Accept-Encoding"])
+        let gzip = entry.representations.gzips(request)
         let fields =
             contentType == RenderCache.Entry.html
             ? (gzip ? entry.htmlFields.gzip : entry.htmlFields.identity)
@@ -32,14 +30,8 @@ extension PageCaching {
         return Response(status: .ok, headers: fields, body: gzip ? renderCache.gzipped(entry) : entry.body)
     }
 
-    /// A 304 for `entry` with only what RFC 9110 §15.4.5 asks of it: the selected representation's ETag, and
-    /// `Vary` (the server adds `Date`; `SecurityHeaders` adds `Cache-Control` and `nosniff`). Under 300 bytes.
+    /// A 304 for `entry` (`Representations.notModified`).
     func notModified(_ entry: RenderCache.Entry, _ request: Request) -> Response {
-        guard entry.isCompressible else {
-            return Response(status: .notModified, headers: ["ETag": entry.entityTag])
-        }
-        let gzip = AcceptEncoding.allowsGzip(request.headers["Accept-Encoding"])
-        let tag = gzip ? entry.gzipEntityTag : entry.entityTag
-        return Response(status: .notModified, headers: ["ETag": tag, "Vary": "Accept-Encoding"])
+        entry.representations.notModified(request)
     }
 }

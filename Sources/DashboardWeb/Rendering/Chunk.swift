@@ -38,22 +38,21 @@ final class Chunk: Sendable {
         digest = Digest(first: lanes.first, second: lanes.second, count: bytes.count)
     }
 
-    /// A chunk of `text`'s UTF-8.
-    convenience init(_ text: String) { self.init(Array(text.utf8)) }
-
     /// The gzip piece of these bytes for a stream in which they come right after `predecessor` (nil: after bytes
-    /// that are not a chunk, or at the start), deflated on first use.
+    /// that are not a chunk, or at the start), deflated on first use. Past `maximumPieces` predecessors, the piece
+    /// valid anywhere, itself deflated once.
     func piece(after predecessor: Chunk?) -> GzipPiece {
-        let key = predecessor?.digest
-        if let piece = pieces.withLock({ $0[key] }) { return piece }
-        let piece = GzipPiece(bytes, after: predecessor?.bytes)
-        return pieces.withLock { pieces in
-            if pieces.count < Self.maximumPieces || key == nil {
-                pieces[key] = piece
-                return piece
-            }
-            return pieces[nil] ?? GzipPiece(bytes)
+        let wanted = predecessor?.digest
+        let (held, key) = pieces.withLock { pieces -> (GzipPiece?, Digest?) in
+            let key = pieces[wanted] != nil || pieces.count < Self.maximumPieces ? wanted : nil
+            return (pieces[key], key)
         }
+        if let held { return held }
+        let piece = GzipPiece(bytes, after: key == nil ? nil : predecessor?.bytes)
+        pieces.withLock { pieces in
+            if pieces[key] == nil, key == nil || pieces.count < Self.maximumPieces { pieces[key] = piece }
+        }
+        return piece
     }
 
     /// What the chunk costs a cache: its bytes and, about, a few of its pieces.

@@ -30,11 +30,6 @@ struct ComposedPage: Sendable {
         count += chunk.bytes.count
     }
 
-    /// Adds every chunk of `chunks`.
-    mutating func append(contentsOf chunks: some Sequence<Chunk>) {
-        for chunk in chunks { append(chunk) }
-    }
-
     /// Adds every part of `page`.
     mutating func append(contentsOf page: ComposedPage) {
         parts += page.parts
@@ -42,38 +37,38 @@ struct ComposedPage: Sendable {
     }
 
     /// Adds bytes of this page only.
-    mutating func append(literal text: String) {
-        let bytes = Array(text.utf8)
+    mutating func append(literal bytes: [UInt8]) {
         parts.append(.literal(bytes))
         count += bytes.count
     }
 
-    /// The strong ETag of the page's bytes, in `EntityTag`'s form.
+    /// Adds text of this page only, as UTF-8.
+    mutating func append(literal text: String) { append(literal: Array(text.utf8)) }
+
+    /// The strong ETag of the page's bytes, in `EntityTag`'s form: two lanes, each folding in a chunk's digest a word
+    /// at a time (the digests are well mixed already; a byte at a time was most of the tag) and a literal's FNV-1a.
     var entityTag: String {
-        var first = FNV1a()
-        var second = FNV1a(basis: ~FNV1a.offsetBasis)
+        var first = FNV1a.offsetBasis
+        var second = ~FNV1a.offsetBasis
         for part in parts {
             switch part {
             case .shared(let chunk):
-                // A word at a time: the digests are already well mixed, and a byte at a time was most of the tag.
                 Self.mix(&first, chunk.digest.first)
                 Self.mix(&second, chunk.digest.second ^ UInt64(chunk.digest.count))
             case .literal(let bytes):
-                // Marked apart from a chunk's digest, so a literal cannot pass for one.
-                first.feed(byte: 0xFF)
-                first.feed(bytes)
-                second.feed(byte: 0xFF)
-                second.feed(bytes)
+                // Hashed apart and marked, so a literal cannot pass for a chunk's digest.
+                let hash = FNV1a.hash(bytes)
+                Self.mix(&first, hash ^ 0xFF)
+                Self.mix(&second, ~hash ^ UInt64(bytes.count))
             }
         }
-        return "\"\(String(count, radix: 16))-c\(FNV1a.hex(first.value))\(FNV1a.hex(second.value))\""
+        return "\"\(String(count, radix: 16))-c\(FNV1a.hex(first))\(FNV1a.hex(second))\""
     }
 
-    /// Folds `word` into `hasher` (a multiply and a shift: the words are digests already).
-    @inline(__always) private static func mix(_ hasher: inout FNV1a, _ word: UInt64) {
-        var value = (hasher.value ^ word) &* 0x9E37_79B9_7F4A_7C15
-        value ^= value >> 29
-        hasher = FNV1a(basis: value)
+    /// Folds `word` into `lane`: a multiply and a shift.
+    @inline(__always) private static func mix(_ lane: inout UInt64, _ word: UInt64) {
+        lane = (lane ^ word) &* 0x9E37_79B9_7F4A_7C15
+        lane ^= lane >> 29
     }
 
     /// The page's bytes.

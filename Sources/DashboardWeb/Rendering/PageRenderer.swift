@@ -47,18 +47,14 @@ public struct PageRenderer: Sendable {
         _ name: String, _ fields: TemplateObject, frame: PageFrame, places: [String],
         layout: (any SkeletonLayout)? = nil
     ) throws -> Skeleton {
-        var fields = fields
-        for place in places { fields[place] = .trustedHTML(Skeleton.marker(place)) }
-        return Skeleton(page: try pageBytes(name, fields, frame: frame), layout: layout)
+        Skeleton(page: try pageBytes(name, Skeleton.marking(places, in: fields), frame: frame), layout: layout)
     }
 
     /// The skeleton of fragment template `name` (a live region's content): rendered with `places` left open.
     func fragmentSkeleton(
         _ name: String, _ fields: TemplateObject, places: [String], layout: (any SkeletonLayout)? = nil
     ) throws -> Skeleton {
-        var fields = fields
-        for place in places { fields[place] = .trustedHTML(Skeleton.marker(place)) }
-        return Skeleton(page: try fragmentBytes(name, .object(fields)), layout: layout)
+        Skeleton(page: try fragmentBytes(name, .object(Skeleton.marking(places, in: fields))), layout: layout)
     }
 
     /// The bytes of fragment template `name` (a live region's content), URLs under the prefix.
@@ -92,23 +88,12 @@ public struct PageRenderer: Sendable {
         fields["liveSrc"] = .text(liveSource)
         // Raw in the template, so that a composed page can leave a place there (issue 46 point 1); escaped here.
         fields["liveETag"] = .trustedHTML(HTMLEscaping.escape(fragmentTag))
-        // The fragment goes in after the page around it is rendered: its bytes are what the fragment route serves
-        // (ETag and all, URLs already under the prefix), so they must not pass through the prefix twice, and as
-        // bytes they skip a round trip through a `String`.
-        fields["fragment"] = .trustedHTML(Self.fragmentMarker)
-        let page = try pageBytes(name, fields, frame: frame)
-        guard let start = page.firstIndex(of: Self.fragmentMarkerBytes) else { return page }
-        var spliced: [UInt8] = []
-        spliced.reserveCapacity(page.count - Self.fragmentMarkerBytes.count + fragment.count)
-        spliced.append(contentsOf: page[..<start])
-        spliced.append(contentsOf: fragment)
-        spliced.append(contentsOf: page[(start + Self.fragmentMarkerBytes.count)...])
-        return spliced
+        // The fragment goes in after the page around it is rendered, in the skeleton's place for it: its bytes are
+        // what the fragment route serves (ETag and all, URLs already under the prefix), so they must not pass through
+        // the prefix twice, and as bytes they skip a round trip through a `String`.
+        return try skeleton(name, fields, frame: frame, places: ["fragment"])
+            .compose { _, page in page.append(literal: fragment) }.body
     }
-
-    /// Where a live page's fragment goes until it is spliced in: a comment no template or escaped value writes.
-    private static let fragmentMarker = "<!--live-fragment-->"
-    private static let fragmentMarkerBytes = Array(fragmentMarker.utf8)
 
     /// Renders a fragment for `live.js`: 200 with a strong ETag, or 304 when `If-None-Match` already has it.
     public func fragment(_ name: String, _ value: TemplateValue, for request: Request) throws -> Response {

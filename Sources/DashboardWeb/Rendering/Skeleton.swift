@@ -1,3 +1,5 @@
+import TemplateKit
+
 /// A page rendered once for every browser with places left open for what each browser sees of its own (issue 46
 /// point 1): the frame, heading, filters and pager of People, with `cards` and `summary` open. A browser's page is
 /// the skeleton's runs with its own parts put in their places (`compose`), so the shared bytes are rendered, hashed
@@ -22,6 +24,13 @@ struct Skeleton: Sendable {
 
     /// The marker of place `name` in a rendering.
     static func marker(_ name: String) -> String { "<!--place:" + name + "-->" }
+
+    /// `fields` with each of `places` set to its marker, for the template to render where the field would go.
+    static func marking(_ places: [String], in fields: TemplateObject) -> TemplateObject {
+        var fields = fields
+        for place in places { fields[place] = .trustedHTML(marker(place)) }
+        return fields
+    }
 
     private static let opening = Array("<!--place:".utf8)
     private static let closing = Array("-->".utf8)
