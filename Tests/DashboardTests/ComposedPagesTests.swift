@@ -110,4 +110,40 @@ import Testing
         }
         #expect(fragments.count == Self.variety.count - 1, "each browser's leaderboard and Following are its own")
     }
+
+    /// Home's fragment keeps its Following rows by person and by the favourite their message names: each browser's
+    /// fragment is the one rendered whole for its settings, whatever the browsers before it chose.
+    @Test func homesFragmentIsTheFragmentRenderedWholeForTheSameSettings() async throws {
+        let scripted = try ScriptedApp(name: "composed-home-whole", clock: ManualClock(date: Self.date))
+        let view = try await scripted.snapshots.view()
+        let snapshot = view.snapshot
+        // Someone who has counted two habits the active user has too: browsers favouring one or the other are told
+        // about a different habit of theirs.
+        let candidates = snapshot.sortedUsers.compactMap { user -> (String, [String])? in
+            let habits = (snapshot.userStatistics(of: user.id)?.habitCounts ?? [])
+                .filter { $0.count > 0 && snapshot.activeUserHabits[$0.habit.name] != nil }.map(\.habit.name)
+            return habits.count >= 2 && user.id != snapshot.activeUserID ? (user.id, habits) : nil
+        }
+        let (person, habits) = try #require(candidates.first)
+        let variety = [
+            Settings(followedUserIDs: [person]),
+            Settings(favoriteHabits: [habits[0]], followedUserIDs: [person]),
+            Settings(favoriteHabits: [habits[1]], followedUserIDs: [person, "user0"]),
+            Settings(favoriteHabits: [habits[1], habits[0]], followedUserIDs: [person]),
+        ]
+        let (renderer, activity) = (scripted.app.renderer, scripted.app.web.activity)
+        var fragments: Set<[UInt8]> = []
+        for settings in variety {
+            let fragment = try await scripted.get("/fragments/home", try await browser(scripted, settings))
+            let now = activity.pageDate(now: scripted.app.state.date)
+            let page = HomePage(
+                snapshot: snapshot, settings: settings, baseline: activity.baseline(before: now), now: now,
+                habitTrend: { activity.habitTrend($0) }, moments: activity.moments)
+            let whole = try renderer.fragmentBytes(
+                LivePage.home.fragmentTemplate, page.fragmentValue(stale: view.stale, renderer: renderer))
+            #expect(String(decoding: fragment.body, as: UTF8.self) == String(decoding: whole, as: UTF8.self))
+            fragments.insert(fragment.body)
+        }
+        #expect(fragments.count == variety.count)
+    }
 }

@@ -32,7 +32,7 @@ import Testing
     /// The render cache counts a skeleton once, when stored: what its layout keeps later must be in that count (the
     /// large abuse flood's People skeletons kept 74 MiB of cards beyond the cache's budget).
     @Test func whatALayoutKeepsIsWithinTheCostItStatedWhenStored() {
-        let memo = ChunkMemo(allowance: 3_000)
+        let memo = ChunkMemo<String>(allowance: 3_000)
         let stated = memo.cost
         var made = 0
         for round in 0..<2 {

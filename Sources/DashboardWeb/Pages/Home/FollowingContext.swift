@@ -16,24 +16,34 @@ struct FollowingContext {
 
     private var activeUserID: String { snapshot.activeUserID }
 
-    /// The row for `user`, with the first message of SPEC §5 whose condition holds.
+    /// The habits `user` shares with the active user (both have counted them) that a row's message may name: the
+    /// first of them in the name order, and the first of those that are also the browser's favourites. Only the
+    /// second depends on the browser, so a row is the same for every browser with the same `favorite` (Home keeps
+    /// rows by it, issue 46 point 1).
     ///
-    /// One pass over the user's counts finds the first of the habits you share and of the shared favourites, each
-    /// shared habit's place in the name order given by the same look-up that finds it among yours
-    /// (`Snapshot.activeUserHabits`); the first of all the habits they logged, which needs every habit's place, only
-    /// when they share none (building their set and two intersections, then comparing names by two look-ups each,
-    /// was half of Home's view: issue 21).
-    func row(for user: User) -> FollowingRow {
+    /// One pass over the user's counts, each shared habit's place in the name order given by the same look-up that
+    /// finds it among yours (`Snapshot.activeUserHabits`); building their set and two intersections, then comparing
+    /// names by two look-ups each, was half of Home's view (issue 21).
+    func sharedHabits(of user: User) -> SharedHabits {
         var common = Earliest(order: snapshot.order)
         var favoriteCommon = Earliest(order: snapshot.order)
-        let counts = snapshot.userStatistics(of: user.id)?.habitCounts ?? []
-        for count in counts where count.count > 0 {
+        for count in snapshot.userStatistics(of: user.id)?.habitCounts ?? [] where count.count > 0 {
             let habit = count.habit.name
             guard let place = snapshot.activeUserHabits[habit] else { continue }
             common.offer(habit, place: place)
             if favorites.contains(habit) { favoriteCommon.offer(habit, place: place) }
         }
-        if let habit = favoriteCommon.name ?? common.name, let ranks = ranks(of: [user.id, activeUserID], in: habit) {
+        return SharedHabits(first: common.name, favorite: favoriteCommon.name)
+    }
+
+    /// The row for `user`, with the first message of SPEC §5 whose condition holds.
+    func row(for user: User) -> FollowingRow { row(for: user, sharing: sharedHabits(of: user)) }
+
+    /// The row for `user`, who shares `shared` (from `sharedHabits(of:)`): the first message of SPEC §5 whose
+    /// condition holds; the first of all the habits they logged, which needs every habit's place, only when they share
+    /// none.
+    func row(for user: User, sharing shared: SharedHabits) -> FollowingRow {
+        if let habit = shared.favorite ?? shared.first, let ranks = ranks(of: [user.id, activeUserID], in: habit) {
             let (theirRank, myRank) = (ranks[0], ranks[1])
             let they = Ordinal.string(theirRank)
             let you = Ordinal.string(myRank)
@@ -52,7 +62,7 @@ struct FollowingContext {
             }
         }
         var theirs = Earliest(order: snapshot.order)
-        for count in counts where count.count > 0 {
+        for count in snapshot.userStatistics(of: user.id)?.habitCounts ?? [] where count.count > 0 {
             theirs.offer(count.habit.name, place: snapshot.order.place(count.habit.name))
         }
         if let habit = theirs.name, let ranks = ranks(of: [user.id], in: habit) {
@@ -75,6 +85,14 @@ struct FollowingContext {
         let ranks = userIDs.compactMap { fallback.entry(for: $0)?.rank }
         return ranks.count == userIDs.count ? ranks : nil
     }
+}
+
+/// The habits a followed user shares with the active user that their row's message may name.
+struct SharedHabits: Hashable, Sendable {
+    /// The first of the habits both have counted, in the name order.
+    var first: String?
+    /// The first of those that are the browser's favourites.
+    var favorite: String?
 }
 
 /// The alphabetically first of the names offered, in the shared name order (`NameOrderIndex.precedes`, with each

@@ -113,27 +113,31 @@ struct HomeHandler: Sendable {
     private func fragment(_ view: SnapshotView, _ browser: Versioned<Settings>) throws -> Fragment {
         let activity = web.activity
         let now = activity.pageDate(now: web.state.date)
-        var page = HomePage(snapshot: view.snapshot, settings: browser.value)
-        guard !page.showsIntroduction else {
+        let (snapshot, settings) = (view.snapshot, browser.value)
+        // Only the habits and people are found per request; their cards and rows are made once per skeleton.
+        let habits = HomePage.leaderboardHabits(snapshot: snapshot, settings: settings)
+        let places = HomePage.followedPlaces(snapshot: snapshot, settings: settings)
+        guard !habits.isEmpty || !places.isEmpty else {
             return .introduction(
                 try web.renderCache.entry(for: web.pages.key(HomePage.fragmentDeclaration, view, browser)) {
                     let page = HomePage(
-                        snapshot: view.snapshot, settings: browser.value, baseline: activity.baseline(before: now),
+                        snapshot: snapshot, settings: settings, baseline: activity.baseline(before: now),
                         now: now, habitTrend: { activity.habitTrend($0) }, moments: activity.moments)
                     return try web.renderer.fragmentBytes(
                         LivePage.home.fragmentTemplate, page.fragmentValue(stale: view.stale, renderer: web.renderer))
                 })
         }
-        page.addMoments(now: now, moments: activity.moments)
-        let variant = "leaderboard=\(!page.leaderboard.isEmpty)&following=\(!page.following.isEmpty)"
+        let variant = "leaderboard=\(!habits.isEmpty)&following=\(!places.isEmpty)"
         let shared = web.pages.sharedKey(HomePage.fragmentSkeletonDeclaration, query: variant, view)
         let skeleton = try web.renderCache.skeleton(for: shared) {
             try web.renderer.fragmentSkeleton(
-                LivePage.home.fragmentTemplate, page.fragmentFields(stale: view.stale),
-                places: ["leaderboardCards", "followingRows"], layout: ChunkMemo())
+                LivePage.home.fragmentTemplate,
+                HomePage.composedFragmentFields(
+                    stale: view.stale, hasLeaderboard: !habits.isEmpty, hasFollowing: !places.isEmpty),
+                places: ["leaderboardCards", "followingRows"], layout: ChunkMemo<HomeChunk>(allowance: 128 << 10))
         }
-        guard let cards = skeleton.layout(as: ChunkMemo.self) else {
-            preconditionFailure("Home's fragment skeleton is made with its card memo")
+        guard let memo = skeleton.layout(as: ChunkMemo<HomeChunk>.self) else {
+            preconditionFailure("Home's fragment skeleton is made with its chunk memo")
         }
         let renderer = web.renderer
         return .composed(
@@ -141,25 +145,45 @@ struct HomeHandler: Sendable {
                 if place == "leaderboardCards" {
                     // A habit's card is the same for everyone within the skeleton's version and trend key: built, with
                     // its trend and latest change of lead, only the first time.
-                    for card in page.leaderboard {
+                    for habit in habits {
                         composed.append(
-                            try cards.chunk(card.habitName) {
-                                let card = HomePage.decorated(
+                            try memo.chunk(.leaderboard(habit)) {
+                                guard let card = snapshot.leaderboardCards[habit] else {
+                                    preconditionFailure("leaderboardHabits gives habits with a card")
+                                }
+                                let decorated = HomePage.decorated(
                                     card, now: now, habitTrend: { activity.habitTrend($0) },
-                                    moments: activity.moments, leaders: MomentLog.leaders(in: view.snapshot))
-                                return try renderer.chunk(.leaderboard(card), template: "partials/leaderboard-card") {
-                                    card.templateValue
+                                    moments: activity.moments, leaders: MomentLog.leaders(in: snapshot))
+                                return try renderer.chunk(
+                                    .leaderboard(decorated), template: "partials/leaderboard-card"
+                                ) {
+                                    decorated.templateValue
                                 }
                             })
                     }
                 } else {
-                    for row in page.following {
+                    // A person's row is the same for every browser whose favourites pick the same shared habit.
+                    let context = FollowingContext(snapshot: snapshot, settings: settings)
+                    for place in places {
+                        let user = snapshot.sortedUsers[place]
+                        let shared = context.sharedHabits(of: user)
                         composed.append(
-                            try renderer.chunk(.following(row), template: "partials/following-row") {
-                                row.templateValue
+                            try memo.chunk(.following(user.id, favorite: shared.favorite)) {
+                                var row = context.row(for: user, sharing: shared)
+                                row.moment = HomePage.moment(of: user.id, now: now, moments: activity.moments)
+                                return try renderer.chunk(.following(row), template: "partials/following-row") {
+                                    row.templateValue
+                                }
                             })
                     }
                 }
             })
     }
+}
+
+/// What Home's fragment skeleton keeps its chunks by: within the skeleton's data version and trend key, a habit's
+/// leaderboard card, and a followed person's row for the favourite its message names (nil when it names none of them).
+private enum HomeChunk: Hashable, Sendable {
+    case leaderboard(String)
+    case following(String, favorite: String?)
 }

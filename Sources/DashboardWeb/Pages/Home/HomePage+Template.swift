@@ -22,37 +22,50 @@ extension HomePage {
 
     /// The fields of the fragment but its cards and rows (a composed page's places, issue 46 point 1).
     func fragmentFields(stale: StaleNotice?) -> TemplateObject {
+        var fields = Self.composedFragmentFields(
+            stale: stale, hasLeaderboard: !leaderboard.isEmpty, hasFollowing: !following.isEmpty)
+        fields["happening"] = happeningValue
+        return fields
+    }
+
+    /// The fields of a fragment with a leaderboard or Following but its cards and rows: what composed fragments share.
+    static func composedFragmentFields(stale: StaleNotice?, hasLeaderboard: Bool, hasFollowing: Bool) -> TemplateObject
+    {
         [
             "stale": stale?.templateValue ?? .null,
-            "showsIntroduction": .bool(showsIntroduction),
-            "happening": happening.map { happening in
-                [
-                    "caption": .text(happening.caption),
-                    "habits": .list(
-                        happening.habits.map { item in
-                            [
-                                "name": .text(item.name), "path": .text(item.path),
-                                "elementID": .text(item.elementID), "trend": .text(happening.trend(item)),
-                                "colorClass": .text(item.color.className),
-                                "favoritePath": .text(Links.habitFavorite(item.id)), "isFavorite": .bool(item.isChosen),
-                                "returnTo": .text("/"),
-                            ]
-                        }),
-                    "people": .list(
-                        happening.people.map { item in
-                            [
-                                "name": .text(item.name), "path": .text(item.path),
-                                "elementID": .text(item.elementID), "trend": .text(happening.trend(item)),
-                                "colorClass": .text(item.color.className),
-                                "followPath": .text(Links.personFollow(item.id)), "isFollowed": .bool(item.isChosen),
-                                "isActiveUser": .bool(item.isActiveUser), "returnTo": .text("/"),
-                            ]
-                        }),
-                ] as TemplateValue
-            } ?? .null,
-            "hasLeaderboard": .bool(!leaderboard.isEmpty),
-            "hasFollowing": .bool(!following.isEmpty),
+            "showsIntroduction": .bool(!hasLeaderboard && !hasFollowing),
+            "happening": .null,
+            "hasLeaderboard": .bool(hasLeaderboard),
+            "hasFollowing": .bool(hasFollowing),
         ]
+    }
+
+    private var happeningValue: TemplateValue {
+        happening.map { happening in
+            [
+                "caption": .text(happening.caption),
+                "habits": .list(
+                    happening.habits.map { item in
+                        [
+                            "name": .text(item.name), "path": .text(item.path),
+                            "elementID": .text(item.elementID), "trend": .text(happening.trend(item)),
+                            "colorClass": .text(item.color.className),
+                            "favoritePath": .text(Links.habitFavorite(item.id)), "isFavorite": .bool(item.isChosen),
+                            "returnTo": .text("/"),
+                        ]
+                    }),
+                "people": .list(
+                    happening.people.map { item in
+                        [
+                            "name": .text(item.name), "path": .text(item.path),
+                            "elementID": .text(item.elementID), "trend": .text(happening.trend(item)),
+                            "colorClass": .text(item.color.className),
+                            "followPath": .text(Links.personFollow(item.id)), "isFollowed": .bool(item.isChosen),
+                            "isActiveUser": .bool(item.isActiveUser), "returnTo": .text("/"),
+                        ]
+                    }),
+            ] as TemplateValue
+        } ?? .null
     }
 }
 

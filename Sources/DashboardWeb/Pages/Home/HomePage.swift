@@ -71,11 +71,15 @@ public struct HomePage: Equatable, Sendable {
     /// Adds to each Following row, from `moments`, the latest moment between its person and the active user within
     /// the day, as of `now`.
     mutating func addMoments(now: Date, moments: MomentLog) {
-        let second = ActivityHistory.second(now)
         for index in following.indices {
-            following[index].moment = moments.latest(between: following[index].userID, notBefore: second - 86_400)
-                .map { MomentLine($0, now: second) }
+            following[index].moment = Self.moment(of: following[index].userID, now: now, moments: moments)
         }
+    }
+
+    /// From `moments`, the latest moment between `userID` and the active user within the day, as of `now`.
+    static func moment(of userID: String, now: Date, moments: MomentLog) -> MomentLine? {
+        let second = ActivityHistory.second(now)
+        return moments.latest(between: userID, notBefore: second - 86_400).map { MomentLine($0, now: second) }
     }
 
     /// Creates a page from ready-made parts (for templates' tests).
@@ -90,23 +94,34 @@ public struct HomePage: Equatable, Sendable {
     public static let nobodyYet = RankingLine.nobodyYetText
 
     private static func leaderboard(snapshot: Snapshot, settings: Settings) -> [LeaderboardCard] {
+        leaderboardHabits(snapshot: snapshot, settings: settings).compactMap { snapshot.leaderboardCards[$0] }
+    }
+
+    /// The favourites that have a card, in the name order, each once: the habits of the leaderboard's cards.
+    static func leaderboardHabits(snapshot: Snapshot, settings: Settings) -> [String] {
         // Sorted by name, a favourite listed twice (settings files are not trusted to be unique) is next to itself and
         // dropped, with no set built for it.
-        let cards = settings.favoriteHabits.compactMap { snapshot.leaderboardCards[$0] }
-            .sorted { snapshot.order.precedes($0.habitName, $1.habitName) }
-        return cards.enumerated().compactMap { index, card in
-            index > 0 && cards[index - 1].habitName == card.habitName ? nil : card
+        let habits = settings.favoriteHabits.filter { snapshot.leaderboardCards[$0] != nil }
+            .sorted { snapshot.order.precedes($0, $1) }
+        return habits.enumerated().compactMap { index, habit in
+            index > 0 && habits[index - 1] == habit ? nil : habit
         }
     }
 
     // MARK: - Following
 
     private static func following(snapshot: Snapshot, settings: Settings) -> [FollowingRow] {
+        let context = FollowingContext(snapshot: snapshot, settings: settings)
+        return followedPlaces(snapshot: snapshot, settings: settings).map { context.row(for: snapshot.sortedUsers[$0]) }
+    }
+
+    /// The places in `snapshot.sortedUsers` of the followed users who still exist, in order, each once: the people
+    /// of the Following rows.
+    static func followedPlaces(snapshot: Snapshot, settings: Settings) -> [Int] {
         // Sorted by place, an id listed twice is next to itself and dropped, with no set built for it.
         let places = settings.followedUserIDs.compactMap { snapshot.userPlace[$0] }.sorted()
-        let context = FollowingContext(snapshot: snapshot, settings: settings)
         return places.enumerated().compactMap { index, place in
-            index > 0 && places[index - 1] == place ? nil : context.row(for: snapshot.sortedUsers[place])
+            index > 0 && places[index - 1] == place ? nil : place
         }
     }
 }
