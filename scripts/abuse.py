@@ -24,6 +24,7 @@ at the end has one row per flood.
 
 import argparse
 import asyncio
+import html
 import http.client
 import json
 import os
@@ -169,7 +170,8 @@ def fragment_of(port, address=ATTACKERS[0]):
     page = connection.getresponse().read().decode("utf-8", "replace")
     connection.close()
     match = LIVE_REGION.search(page)
-    return (match.group(1), match.group(2)) if match else ("/fragments/home", '"none"')
+    # The page holds them HTML-escaped, as attribute values; live.js reads them unescaped, and so do we.
+    return (html.unescape(match.group(1)), html.unescape(match.group(2))) if match else ("/fragments/home", '"none"')
 
 
 async def run_flood(name, port, seconds, per_address, images):

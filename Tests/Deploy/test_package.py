@@ -163,8 +163,12 @@ def test_the_release_opens_libpq_at_run_time_for_a_database(release):
         assert "/libpq.so.5" in pathlib.Path(f"/proc/{process.pid}/maps").read_text()
     finally:
         process.send_signal(signal.SIGTERM)
-        assert process.wait(timeout=30) == 0
-        log = process.stderr.read()
-        postgres.close()
-        shutil.rmtree(work, ignore_errors=True)
+        try:
+            status = process.wait(timeout=30)
+        finally:
+            # Closed whatever the dashboard did, so a failed run leaves no PostgreSQL behind.
+            postgres.close()
+            shutil.rmtree(work, ignore_errors=True)
+    log = process.stderr.read()
+    assert status == 0, log[-2000:]
     assert "could not be loaded" not in log and "database unreachable" not in log, log[-2000:]
