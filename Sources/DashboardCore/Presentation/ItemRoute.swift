@@ -18,7 +18,7 @@ public struct ItemRoute: Sendable {
 
     /// The link to `value`, percent-encoded as one path segment; `.` and `..` travel in the query after an empty
     /// segment instead (`Links` says why).
-    func path(_ value: String) -> String {
+    public func path(_ value: String) -> String {
         let tail = action.map { "/" + $0 } ?? ""
         guard Links.isDotSegment(value) else {
             return "/" + collection + "/" + PathEncoding.encodePathSegment(value) + tail

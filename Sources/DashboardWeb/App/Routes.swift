@@ -76,8 +76,8 @@ extension Route {
         .get(LivePage.person.fragmentRoute, .machines) { ItemPageHandler<PersonDetailPage>(web: $0).fragment },
         .get(LivePage.newsRoute, .machines) { NewsHandler(web: $0).fragment },
         // Forms.
-        .post(Links.habitFavoriteRoute.pattern) { FavoriteHandler(web: $0).post },
-        .post(Links.personFollowRoute.pattern) { FollowHandler(web: $0).post },
+        .post(HabitDetailPage.choice.route.pattern) { ChoiceHandler<HabitDetailPage>(web: $0).post },
+        .post(PersonDetailPage.choice.route.pattern) { ChoiceHandler<PersonDetailPage>(web: $0).post },
         .post(DashboardPage.log.route) { LogHabitHandler(web: $0).post },
         // What pages load, and what balancers ask.
         .get(Links.imageRoute.pattern, .machines) { ImageHandler(web: $0).get },

@@ -10,6 +10,8 @@ protocol ItemPage: Sendable {
     static var declaration: PageDeclaration { get }
     /// Its fragment's declaration, which reads no settings: one rendering serves every browser.
     static var fragmentDeclaration: PageDeclaration { get }
+    /// What a browser may choose on the page (a Favorite, a Follow).
+    static var choice: ItemChoice { get }
 
     /// The page of `item` in `snapshot` for a browser with `settings`, with the item's trend over `range` from
     /// `history`, on page `page` of its list (`ItemKind.isPaged`); nil when the snapshot does not know the item.
@@ -53,6 +55,10 @@ extension HabitDetailPage: ItemPage {
         live: .habit, route: Links.habitRoute, tab: .habits, unknown: { "There is no habit called “\($0)”." },
         isPaged: true, listName: { "the people who logged \($0)" })
 
+    static let choice = ItemChoice(
+        route: Links.habitFavoriteRoute, field: "favorite", logKey: "habit.name",
+        exists: { $0.habits[$1] != nil }, isChosen: { $0.isFavorite($1) }, toggle: { $0.toggleFavorite($1) })
+
     init?(
         item: String, snapshot: Snapshot, settings: Settings, history: ActivityHistory, range: HistoryRange, page: Int
     ) {
@@ -69,6 +75,10 @@ extension PersonDetailPage: ItemPage {
     static let kind = ItemKind(live: .person, route: Links.personRoute, tab: .people) {
         "There is nobody with the id “\($0)”."
     }
+
+    static let choice = ItemChoice(
+        route: Links.personFollowRoute, field: "follow", logKey: "user.id",
+        exists: { $0.users[$1] != nil }, isChosen: { $0.isFollowed($1) }, toggle: { $0.toggleFollow($1) })
 
     /// Their leading habits come from the snapshot's rankings (the same rule as `/userLeadingStats`: every user whose
     /// count equals the habit's top count), so no id from a URL ever reaches the upstream.
