@@ -32,6 +32,9 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
         case job(UnownedJob)
         /// A closure from `execute(_:)`.
         case closure(@Sendable () -> Void)
+
+        /// Whether it is a task's job.
+        var isJob: Bool { if case .job = self { true } else { false } }
     }
 
     /// For thread names and logs.
@@ -102,10 +105,12 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
         submit(.job(UnownedJob(job)))
     }
 
+    /// A job from another thread is deferrable (`LoopTaskQueue`: a woken long poll must not hold up a new
+    /// connection's start or the sockets' events); a closure is urgent.
     private func submit(_ work: Work) {
         if inLoop {
             tasks.appendLocal(work)
-        } else if tasks.appendRemote(work) {
+        } else if tasks.appendRemote(work, deferrable: work.isJob) {
             registry.wake()
         }
     }
