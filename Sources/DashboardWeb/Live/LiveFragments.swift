@@ -12,6 +12,8 @@ struct LiveFragments: Sendable {
     let pages: PageCaching
     /// The parked places' fair share by client address (issue 23).
     let parkedPolls: ParkedPolls
+    /// The answers of polls one change wakes, shared by those that asked the same.
+    let wokenAnswers = WokenAnswers()
 
     /// Live fragments over `state`, with `state.parking`'s places.
     init(state: DashboardState, settings: BrowserSettings, pages: PageCaching) {

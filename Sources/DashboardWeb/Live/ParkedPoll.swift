@@ -85,6 +85,12 @@ final class ParkedPoll: Sendable {
             finish(LiveFragments.withPreferenceApplied(live.pages.notModified(entry, request), applied), deliver)
         case .changed:
             let isInterrupted = interruption.withLock { $0.interrupted }
+            // Read before the view, so what is kept under it was made from a view at least as new.
+            let changes = live.state.changes
+            let shared = browserID == nil ? WokenAnswers.Key(request, wait: wait) : nil
+            if let shared, let answer = live.wokenAnswers.answer(for: shared, changes: changes) {
+                return finish(answer, deliver)
+            }
             guard let view = live.state.viewAtOnce(live: true), let browser = live.settings.browserAtOnce(of: request)
             else {
                 // Not in memory now: the rest is awaited on a task, from a poll of its own (a rare path).
@@ -97,6 +103,7 @@ final class ParkedPoll: Sendable {
                 return finish(.failure(error), deliver)
             }
             if let answer = live.look(request, current, wait: wait, until: deadline, applied: wait) {
+                if let shared, answer.status == .ok { live.wokenAnswers.keep(answer, for: shared, changes: changes) }
                 return finish(answer, deliver)
             }
             guard !isInterrupted else {
