@@ -13,7 +13,7 @@ final class ParkedPolls: Sendable {
     /// entry in the store's one deadline heap (issue 46: RSS grew by about 12 KiB per held poll, 4 000 of them, and
     /// 10 000 viewers took 155 MB, Benchmarks/viewers.sh; 18 KiB while each poll's timeout was a task of its own).
     /// Kept as the budget since a parked poll holds no handler task (`ParkedPoll`): 10 000 viewers now take about
-    /// 106 MB. The budget is `capacity` of them.
+    /// 95 MB. The budget is `capacity` of them.
     static let bytesPerPoll = 12 * 1024
 
     /// All the parked places.
