@@ -6,7 +6,7 @@ import Testing
 @testable import DashboardWeb
 
 /// A warm page is answered now on the event loop (issue 21), and that answer is the one the awaited path gives;
-/// whatever needs waiting (no data yet, a long poll, a form) is left to it.
+/// whatever needs waiting (no data yet, a form) is left to it, and a long poll is parked (`LiveFragmentTests+Parked`).
 @Suite struct DashboardAtOnceTests {
     /// The app's answer to `target` when it is given now (`Answer.now`); nil when it is work for later.
     func atOnce(_ app: DashboardApp, _ target: String) throws -> Response? {
@@ -34,10 +34,13 @@ import Testing
         #expect(try atOnce(scripted.app, "/habits/Yoga") == nil)
     }
 
-    @Test func fragmentsAreAlwaysAwaited() async throws {
+    /// Issue 46 point 2: a live fragment is decided on the loop too (a poll that waits is parked there, holding no
+    /// task), and its answer is the awaited path's.
+    @Test(arguments: ["/fragments/home", "/fragments/habits/Yoga", "/fragments/people/user0", "/fragments/news"])
+    func aWarmFragmentIsAnsweredAtOnceExactlyAsWhenAwaited(target: String) async throws {
         let scripted = try ScriptedApp(name: "at-once-fragment")
-        _ = try await scripted.get("/fragments/home")
-        #expect(try atOnce(scripted.app, "/fragments/home") == nil)
-        #expect(try atOnce(scripted.app, "/fragments/habits/Yoga") == nil)
+        let awaited = try await scripted.get(target)
+        let given = try #require(try atOnce(scripted.app, target))
+        #expect(given == awaited)
     }
 }

@@ -58,6 +58,8 @@ struct RequestPathBenchmark {
             switch ErrorResponse.answer(router, to: parsed, context: ready) {
             case .now(let now): response = now
             case .later(let work): response = await ErrorResponse.respond(work, context: ready)
+            case .parked(let parked):
+                response = (try? await parked.response()) ?? .text("failed", status: .internalServerError)
             }
         }
         let answer = try #require(response)

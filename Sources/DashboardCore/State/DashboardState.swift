@@ -83,6 +83,14 @@ public final class DashboardState: Sendable {
         await snapshots.park(after: generation, timeout: timeout)
     }
 
+    /// `park(after:timeout:)` holding no task: `then` gets the outcome; the closure returned interrupts the wait
+    /// (`SnapshotStore+Parking.swift`).
+    public func park(
+        after generation: UInt64, timeout: Duration, then: @escaping @Sendable (ParkOutcome) -> Void
+    ) -> @Sendable () -> Void {
+        snapshots.park(after: generation, timeout: timeout, then: then)
+    }
+
     /// Returns at `deadline` on the state's clock, or when the task is cancelled.
     public func pause(until deadline: ContinuousClock.Instant) async { await snapshots.pause(until: deadline) }
 

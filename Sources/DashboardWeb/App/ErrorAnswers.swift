@@ -25,8 +25,8 @@ struct ErrorAnswers<Next: HTTPResponder>: HTTPResponder {
         } catch {
             return .now(answer(error, request, context))
         }
-        // A warm page's answer passes through building no closure: only work for later is wrapped.
-        guard case .later = given else { return given }
+        // A warm page's answer passes through building no closure: only work for later and waits are wrapped.
+        if case .now = given { return given }
         return given.recover { answer($0, request, context) }
     }
 

@@ -48,6 +48,16 @@ struct Route: Sendable {
         Route(method: .post, pattern: pattern, audience: .people) { app in ClosureResponder(handler(app.web)) }
     }
 
+    /// A GET route whose handler gives its answer itself, now, later or parked (a live fragment, issue 46 point 2).
+    static func answering(
+        _ pattern: String, _ audience: Audience,
+        _ handler: @escaping @Sendable (WebContext) -> @Sendable (Request, RequestContext) throws -> Answer
+    ) -> Route {
+        Route(method: .get, pattern: pattern, audience: audience) { app in
+            ClosureResponder(answering: handler(app.web))
+        }
+    }
+
     /// A GET page answered at once when warm (`PageResponder`, issue 21) by the handler `handler` makes.
     static func page<Handler: PageHandler>(
         _ pattern: String, _ handler: @escaping @Sendable (WebContext) -> Handler
@@ -71,10 +81,10 @@ extension Route {
         .page(LivePage.person.route, ItemPageHandler<PersonDetailPage>.init),
         .page(DashboardPage.log.route, LogPageHandler.init),
         // Live regions, polled by `live.js`.
-        .get(LivePage.home.fragmentRoute, .machines) { HomeHandler(web: $0).fragment },
-        .get(LivePage.habit.fragmentRoute, .machines) { ItemPageHandler<HabitDetailPage>(web: $0).fragment },
-        .get(LivePage.person.fragmentRoute, .machines) { ItemPageHandler<PersonDetailPage>(web: $0).fragment },
-        .get(LivePage.newsRoute, .machines) { NewsHandler(web: $0).fragment },
+        .answering(LivePage.home.fragmentRoute, .machines) { HomeHandler(web: $0).fragment },
+        .answering(LivePage.habit.fragmentRoute, .machines) { ItemPageHandler<HabitDetailPage>(web: $0).fragment },
+        .answering(LivePage.person.fragmentRoute, .machines) { ItemPageHandler<PersonDetailPage>(web: $0).fragment },
+        .answering(LivePage.newsRoute, .machines) { NewsHandler(web: $0).fragment },
         // Forms.
         .post(HabitDetailPage.choice.route.pattern) { ChoiceHandler<HabitDetailPage>(web: $0).post },
         .post(PersonDetailPage.choice.route.pattern) { ChoiceHandler<PersonDetailPage>(web: $0).post },

@@ -9,10 +9,11 @@ final class ParkedPolls: Sendable {
     /// What the overflow answer's `Retry-After` asks for, in seconds; `live.js` waits that long before polling again.
     static let retryAfter = 5
 
-    /// What one parked poll costs, as measured: its connection, its suspended handler task and frames, its request and
-    /// its waiter entry, its deadline an entry in the store's one deadline heap (issue 46: RSS grew by about 12 KiB per
-    /// held poll, 4 000 of them, and 10 000 viewers took 155 MB, Benchmarks/viewers.sh; 18 KiB while each poll's
-    /// timeout was a task of its own). The budget is `capacity` of them.
+    /// What one parked poll costs, as measured: its connection, its request and its waiter entry, its deadline an
+    /// entry in the store's one deadline heap (issue 46: RSS grew by about 12 KiB per held poll, 4 000 of them, and
+    /// 10 000 viewers took 155 MB, Benchmarks/viewers.sh; 18 KiB while each poll's timeout was a task of its own).
+    /// Kept as the budget since a parked poll holds no handler task (`ParkedPoll`): 10 000 viewers now take about
+    /// 95 MB. The budget is `capacity` of them.
     static let bytesPerPoll = 12 * 1024
 
     /// All the parked places.

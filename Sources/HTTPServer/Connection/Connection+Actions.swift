@@ -46,8 +46,10 @@ extension Connection {
         case .close:
             closeNow()
         case .interruptHandler:
-            // The worker answers this request (a parked poll returns its 304), then finds the connection closing.
+            // The worker answers this request (a parked poll returns its 304), then finds the connection closing; a
+            // wait without a task is told to deliver that answer now.
             worker?.cancel()
+            parkedWait?()
         }
     }
 
@@ -83,9 +85,14 @@ extension Connection {
         standingBox.withLock { $0 = .busy }
         environment.onClose(id)
         close(fd)
-        // A busy worker ends after its handler returns (its answer is dropped).
+        // A busy worker ends after its handler returns (its answer is dropped); a parked wait ends now, giving its
+        // place back (its answer is dropped too).
         pendingRequest = nil
         immediateAnswer = nil
+        if let wait = parkedWait {
+            parkedWait = nil
+            wait()
+        }
     }
 
     /// Tells the server, once, that the answer about to go out is the connection's last.

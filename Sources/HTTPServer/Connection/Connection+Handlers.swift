@@ -36,7 +36,27 @@ extension Connection {
         case .later(let work):
             pendingRequest = (dispatched, context, work)
             if worker == nil { startWorker() }
+        case .parked(let parked):
+            park(parked, dispatched, context)
         }
+    }
+
+    /// Carries out `.dispatch` for an answer that waits holding no task (`Answer.parked`): the answer comes back to
+    /// this loop when the wait ends, behind the sockets' events when thousands end at once (a deferrable closure).
+    private func park(_ parked: ParkedAnswer, _ dispatched: Dispatched, _ context: RequestContext) {
+        let wait = parked.start { [self] result in
+            let response: Response
+            switch result {
+            case .success(let given): response = given
+            case .failure(let error): response = ErrorResponse.response(for: error, logger: context.logger)
+            }
+            loop.execute(deferrable: true) { [self] in
+                parkedWait = nil
+                answerReady(response, to: dispatched)
+            }
+        }
+        // An answer delivered at once is queued behind this: the wait is only stored while it may still run.
+        parkedWait = wait
     }
 
     /// Carries out `.dispatch` for a request the loop's memo knows: its kept answer, without the responder (the

@@ -125,6 +125,8 @@ final class Connection: @unchecked Sendable {
     @exclusivity(unchecked) var worker: Task<Void, Never>?
     /// The request the worker has not taken yet, with its context and the work its answer left (`Answer.later`).
     @exclusivity(unchecked) var pendingRequest: (Dispatched, RequestContext, @Sendable () async throws -> Response)?
+    /// What interrupts the wait of a request answered `Answer.parked`, while it waits (no task holds it).
+    @exclusivity(unchecked) var parkedWait: (@Sendable () -> Void)?
     /// An answer given at once on the loop (`Answer.now`), written at the end of the event.
     @exclusivity(unchecked) var immediateAnswer: (Response, Dispatched)?
     /// Turns the bytes read into requests.

@@ -8,6 +8,8 @@ public enum Answer: Sendable {
     case now(Response)
     /// The work that gives the response, awaited on the connection's handler task.
     case later(@Sendable () async throws -> Response)
+    /// A wait that holds no task (a parked long poll): the response comes when it ends (`ParkedAnswer`).
+    case parked(ParkedAnswer)
 
     /// This answer with `transform` applied to its response: at once to `.now`, after the work of `.later`.
     @inlinable
@@ -15,6 +17,7 @@ public enum Answer: Sendable {
         switch self {
         case .now(let response): .now(transform(response))
         case .later(let work): .later { transform(try await work()) }
+        case .parked(let parked): .parked(parked.map(transform))
         }
     }
 
@@ -28,6 +31,7 @@ public enum Answer: Sendable {
             .later {
                 do { return try await work() } catch { return recover(error) }
             }
+        case .parked(let parked): .parked(parked.recover(recover))
         }
     }
 
@@ -37,6 +41,7 @@ public enum Answer: Sendable {
         switch self {
         case .now(let response): response
         case .later(let work): try await work()
+        case .parked(let parked): try await parked.response()
         }
     }
 }

@@ -28,6 +28,13 @@ public final class RequestActivity: Sendable {
         return try await body()
     }
 
+    /// Marks the handler parked since `now` until `endParking()`: a wait that holds no task (`ParkedAnswer`) has no
+    /// body to run inside `parked(since:_:)`.
+    public func beginParking(since now: ContinuousClock.Instant) { kind.withLock { $0 = .parked(since: now) } }
+
+    /// Ends what `beginParking(since:)` began: the handler is at work again.
+    public func endParking() { kind.withLock { $0 = .working } }
+
     /// Runs `body` (a call to the upstream) marked as waiting on the upstream since `now`, the caller's clock's.
     public func waitingOnUpstream<T>(since now: ContinuousClock.Instant, _ body: () async throws -> T) async rethrows
         -> T

@@ -91,21 +91,24 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     /// The `Date` header value and log timestamp of the round's second.
     var dateTexts: DateCache.Texts { date.texts }
 
-    /// Runs `work` on the loop thread, after the work already queued.
-    func execute(_ work: @escaping @Sendable () -> Void) {
-        submit(.closure(work))
+    /// Runs `work` on the loop thread, after the work already queued; `deferrable` work from another thread may
+    /// wait a few rounds behind the sockets (`LoopTaskQueue`: a parked poll's answer, woken with thousands more).
+    func execute(deferrable: Bool = false, _ work: @escaping @Sendable () -> Void) {
+        submit(.closure(work), deferrable: deferrable)
     }
 
     /// Runs a task's job on the loop thread (SE-0417 task executor): handler tasks prefer their connection's
     /// loop, so a request is read, handled and answered on one thread without waking any other.
     func enqueue(_ job: consuming ExecutorJob) {
-        submit(.job(UnownedJob(job)))
+        submit(.job(UnownedJob(job)), deferrable: true)
     }
 
-    private func submit(_ work: Work) {
+    /// A job from another thread is deferrable (`LoopTaskQueue`: a woken long poll must not hold up a new
+    /// connection's start or the sockets' events), and so is a closure that says so; other closures are urgent.
+    private func submit(_ work: Work, deferrable: Bool) {
         if inLoop {
             tasks.appendLocal(work)
-        } else if tasks.appendRemote(work) {
+        } else if tasks.appendRemote(work, deferrable: deferrable) {
             registry.wake()
         }
     }

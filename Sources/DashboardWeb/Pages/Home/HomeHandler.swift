@@ -93,8 +93,8 @@ struct HomeHandler: Sendable {
     }
 
     /// `GET /fragments/home`: Home's live region, held by `LiveFragments`.
-    func fragment(_ request: Request, _ context: RequestContext) async throws -> Response {
-        try await web.live.answer(request, context) { view, browser in
+    func fragment(_ request: Request, _ context: RequestContext) throws -> Answer {
+        try web.live.answer(request, context) { view, browser in
             switch try fragment(view, browser) {
             case .introduction(let entry): entry
             case .composed(let fragment): RenderCache.Entry(body: fragment.body, entityTag: fragment.entityTag)

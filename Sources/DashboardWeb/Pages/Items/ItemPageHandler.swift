@@ -38,11 +38,11 @@ struct ItemPageHandler<Page: ItemPage>: PageHandler {
     }
 
     /// `GET /fragments/habits/<name>` or `/fragments/people/<id>`: the page's live region, held by `LiveFragments`.
-    func fragment(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func fragment(_ request: Request, _ context: RequestContext) throws -> Answer {
         let item = try RequestParameters.route(Page.kind.route, request, context)
         let range = try RequestParameters.range(request)
         let number = Page.kind.isPaged ? try RequestParameters.page(request) : 1
-        return try await web.live.answer(request, context) { view, _ in
+        return try web.live.answer(request, context) { [self] view, _ in
             try fragmentEntry(nil, item, range, number, view)
         }
     }

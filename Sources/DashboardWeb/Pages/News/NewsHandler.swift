@@ -9,9 +9,9 @@ struct NewsHandler: Sendable {
     /// `GET /fragments/news`: the rank changes of the last minutes that concern this browser, long-polled by every
     /// page's news region (issue 22 point 3). Polling it keeps the store watched, so changes arrive while any page of
     /// the dashboard is open.
-    func fragment(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func fragment(_ request: Request, _ context: RequestContext) throws -> Answer {
         let activity = web.activity
-        return try await web.live.answer(request, context) { view, browser in
+        return try web.live.answer(request, context) { view, browser in
             let news = News(
                 moments: activity.moments, settings: browser.value, leaders: MomentLog.leaders(in: view.snapshot),
                 now: ActivityHistory.second(activity.pageDate(now: web.state.date)))
