@@ -1,5 +1,3 @@
-import Timing
-
 /// Long polls parked without a task (issue 46 point 2): the poll leaves a callback in the store's waiter registry,
 /// and whoever ends its wait (a new version, its deadline, an interruption, shutdown) calls it.
 extension SnapshotStore {
@@ -17,21 +15,7 @@ extension SnapshotStore {
         case .changed:
             then(.changed)
         case .wait(let id, let deadline):
-            let registered = locked.withLock { locked -> Bool in
-                // Woken between the decision and now: it is no longer in the state's list.
-                guard let kind = locked.state.waiting[id] else { return false }
-                locked.waiters.add(
-                    id: id, kind, resume: { then($0 ? .changed : .timedOut) }, until: deadline, on: clock
-                ) { id in
-                    self.decide { ((), $0.waitTimedOut(id)) }
-                }
-                return true
-            }
-            guard registered else {
-                then(.changed)
-                return {}
-            }
-            return { self.decide { ((), $0.waitTimedOut(id)) } }
+            return wait(id, until: deadline) { then($0 ? .changed : .timedOut) }
         }
         return {}
     }

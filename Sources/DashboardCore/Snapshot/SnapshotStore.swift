@@ -207,21 +207,28 @@ final class SnapshotStore: Sendable {
     /// A cancelled waiter (the server makes room at its cap by cancelling a parked poll, issue 23) ends as if its
     /// time were up, and frees its place at once.
     private func wait(_ id: UInt64, until deadline: ContinuousClock.Instant?) async -> Bool {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                let registered = locked.withLock { locked -> Bool in
-                    // Woken (or cancelled) between the decision and now: it is no longer in the state's list.
-                    guard let kind = locked.state.waiting[id] else { return false }
-                    locked.waiters.add(id: id, kind, continuation, until: deadline, on: clock) { id in
-                        self.decide { ((), $0.waitTimedOut(id)) }
-                    }
-                    return true
-                }
-                if !registered { continuation.resume(returning: !Task.isCancelled) }
+        await InterruptibleWait.value { wait(id, until: deadline, then: $0) }
+    }
+
+    /// Waits for waiter `id` (in the state's list since the decision that answered `.wait`) holding no task: `then`
+    /// gets true when it is woken, at once when it was woken before this, and false at `deadline` or when the closure
+    /// returned interrupts it. The one registration of a waiter, for tasks (`wait(_:until:)`) and parked polls alike.
+    func wait(
+        _ id: UInt64, until deadline: ContinuousClock.Instant?, then: @escaping @Sendable (Bool) -> Void
+    ) -> @Sendable () -> Void {
+        let registered = locked.withLock { locked -> Bool in
+            // Woken between the decision and now: it is no longer in the state's list.
+            guard let kind = locked.state.waiting[id] else { return false }
+            locked.waiters.add(id: id, kind, resume: then, until: deadline, on: clock) { id in
+                self.decide { ((), $0.waitTimedOut(id)) }
             }
-        } onCancel: {
-            decide { ((), $0.waitTimedOut(id)) }
+            return true
         }
+        guard registered else {
+            then(true)
+            return {}
+        }
+        return { self.decide { ((), $0.waitTimedOut(id)) } }
     }
 
     // MARK: - Refreshing

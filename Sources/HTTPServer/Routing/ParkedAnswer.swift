@@ -1,4 +1,4 @@
-import Synchronization
+import Timing
 
 /// An answer that waits holding no task (issue 46 point 2): a parked long poll leaves a callback where it waits, and
 /// the connection is answered on its own loop when the callback gives the response. 10 000 live viewers each holding
@@ -45,23 +45,6 @@ public struct ParkedAnswer: Sendable {
     /// Awaits the response on the caller's task (a caller without an event loop: tests, `Answer.response()`); the
     /// task's cancellation interrupts the wait.
     public func response() async throws -> Response {
-        let interruption = Interruption()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                interruption.set(start { continuation.resume(with: $0) })
-                if Task.isCancelled { interruption.interrupt() }
-            }
-        } onCancel: {
-            interruption.interrupt()
-        }
-    }
-
-    /// The interruption of a wait begun on a task, reachable from its cancellation handler.
-    private final class Interruption: Sendable {
-        private let stop = Mutex<(@Sendable () -> Void)?>(nil)
-
-        func set(_ interrupt: @escaping @Sendable () -> Void) { stop.withLock { $0 = interrupt } }
-
-        func interrupt() { stop.withLock { $0 }?() }
+        try await InterruptibleWait.value(start).get()
     }
 }
